@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** Zod schemas of what is stored: the single source of truth for reading records back. */
+
+export const sourceSchema = z.object({ title: z.string(), url: z.string() });
+export type Source = z.infer<typeof sourceSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** Set on Fetch Analysis sessions: the session and tool call that started them. */
+  parentSessionId: z.string().optional(),
+  parentToolCallId: z.string().optional(),
+});
+export type SessionRecord = z.infer<typeof sessionSchema>;
+
+export const toolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The raw JSON text the model produced; it may be malformed. */
+  arguments: z.string(),
+});
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+export const MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'interrupted', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const messageSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  runId: z.string().optional(),
+  role: z.enum(['user', 'assistant', 'tool']),
+  content: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  toolCalls: z.array(toolCallSchema).optional(),
+  /** On tool messages: the call they answer. */
+  toolCallId: z.string().optional(),
+  toolName: z.string().optional(),
+  /** On the final answer: built from what was read or fetched, never from the model's text. */
+  sources: z.array(sourceSchema).optional(),
+  /** One line the extension adds under the answer (a denial, a limit reached). */
+  notice: z.string().optional(),
+  createdAt: z.number(),
+  /** Position inside the session; createdAt can tie. */
+  seq: z.number(),
+});
+export type MessageRecord = z.infer<typeof messageSchema>;
+
+export const RUN_STATUSES = [
+  'running',
+  'awaiting-consent',
+  'interrupted',
+  'stopped',
+  'failed',
+  'done',
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting-consent'];
+
+export const runErrorSchema = z.object({
+  /** `limit` runs can be continued; `llm` and `internal` explain what went wrong. */
+  kind: z.enum(['llm', 'limit', 'denied', 'internal', 'interrupted']),
+  message: z.string(),
+});
+export type RunError = z.infer<typeof runErrorSchema>;
+
+export const runSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  userMessageId: z.string(),
+  status: z.enum(RUN_STATUSES),
+  model: z.string(),
+  steps: z.number(),
+  fetches: z.number(),
+  error: runErrorSchema.optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type RunRecord = z.infer<typeof runSchema>;
+
+export const stepSchema = z.object({
+  id: z.string(),
+  runId: z.string(),
+  index: z.number(),
+  kind: z.enum(['model', 'tool']),
+  status: z.enum(['running', 'done', 'failed', 'interrupted']),
+  model: z.string().optional(),
+  toolName: z.string().optional(),
+  toolCallId: z.string().optional(),
+  arguments: z.string().optional(),
+  summary: z.string().optional(),
+  bytes: z.number().optional(),
+  tokensIn: z.number().optional(),
+  tokensOut: z.number().optional(),
+  attempts: z.number().optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+});
+export type StepRecord = z.infer<typeof stepSchema>;

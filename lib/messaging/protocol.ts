@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** The Port the side panel and options page open to the background worker. */
+export const PORT_NAME = 'gleaner';
+
+const id = z.string().min(1).max(100);
+
+/** Commands go down from a page to the worker. Each one is validated before it is handled. */
+export const commandSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('startRun'),
+    /** Omitted for a new chat: the worker creates the session. */
+    sessionId: id.optional(),
+    text: z
+      .string()
+      .trim()
+      .min(1, 'The message is empty.')
+      .max(200_000, 'The message is longer than 200,000 characters.'),
+  }),
+  z.object({ type: z.literal('stopRun'), runId: id }),
+  z.object({ type: z.literal('resumeRun'), runId: id }),
+  z.object({
+    type: z.literal('renameSession'),
+    sessionId: id,
+    title: z.string().trim().min(1, 'A session title cannot be empty.').max(200),
+  }),
+  z.object({ type: z.literal('deleteSession'), sessionId: id }),
+  z.object({ type: z.literal('heartbeat') }),
+]);
+export type Command = z.infer<typeof commandSchema>;
+export type CommandType = Command['type'];
+
+/** What a page sends: a command plus a correlation id for the reply. */
+export const requestSchema = z.object({
+  requestId: id,
+  command: z.unknown(),
+});
+export type Request = { requestId: string; command: Command };
+
+export type CommandResult =
+  | { ok: true; value?: { sessionId?: string; runId?: string } }
+  | { ok: false; error: string };
+
+/** Messages the worker posts up the Port. Stored state stays the truth; deltas only make it fast. */
+export type WorkerEvent =
+  | { type: 'reply'; requestId: string; result: CommandResult }
+  | { type: 'message-delta'; messageId: string; content: string; at: number };
+
+/**
+ * Only our own extension pages may command the worker: a content script or another extension
+ * shares the Port API but not our page origin. `extensionOrigin` is `chrome-extension://<id>/`.
+ */
+export function isTrustedSender(
+  sender: { id?: string; url?: string; tab?: unknown } | undefined,
+  extensionId: string,
+  extensionOrigin: string,
+): boolean {
+  if (!sender || sender.id !== extensionId || !sender.url) return false;
+  let origin: string;
+  try {
+    origin = new URL(sender.url).origin;
+  } catch {
+    return false;
+  }
+  return origin === new URL(extensionOrigin).origin;
+}
+
+/** Turns a zod failure into one sentence that names the command and the field. */
+export function parseCommand(
+  raw: unknown,
+): { ok: true; command: Command } | { ok: false; error: string } {
+  const parsed = commandSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, command: parsed.data };
+  const type =
+    raw && typeof raw === 'object' && 'type' in raw ? String((raw as { type: unknown }).type) : '?';
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+  return { ok: false, error: `Rejected command "${type}"${where}: ${issue?.message ?? 'invalid'}` };
+}

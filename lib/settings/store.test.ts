@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_SETTINGS } from './schema';
+import { loadSettings, parseStoredSettings, saveSettings, settingsItem } from './store';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('settings', () => {
+  it('gives the defaults on first run', async () => {
+    expect(await loadSettings()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('round-trips a valid record', async () => {
+    const saved = await saveSettings({
+      ...DEFAULT_SETTINGS,
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.1:8b',
+    });
+    expect(await loadSettings()).toEqual(saved);
+  });
+
+  it('refuses a base URL that is not http(s) and writes nothing', async () => {
+    await expect(
+      saveSettings({ ...DEFAULT_SETTINGS, baseUrl: 'ftp://example.com', model: 'm' }),
+    ).rejects.toThrow(/Base URL must be an http/);
+    expect(await fakeBrowser.storage.local.get('settings')).toEqual({});
+  });
+
+  it('refuses a context window below 1,024 tokens', async () => {
+    await expect(saveSettings({ ...DEFAULT_SETTINGS, contextWindow: 100 })).rejects.toThrow(
+      /at least 1,024/,
+    );
+  });
+
+  it('migrates a version 1 record, keeping the key and models', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: {
+        provider: 'openai',
+        baseUrl: 'https://api.openai.com/v1',
+        apiKey: 'sk-test',
+        model: 'gpt-4o',
+        smallModel: 'gpt-4o-mini',
+        contextWindow: 128000,
+      },
+      settings$: { v: 1 },
+    });
+    await settingsItem.migrate();
+    const settings = await loadSettings();
+    expect(settings.apiKey).toBe('sk-test');
+    expect(settings.model).toBe('gpt-4o');
+    expect(settings.limits).toEqual(DEFAULT_SETTINGS.limits);
+    expect(settings.allowedTools).toEqual(DEFAULT_SETTINGS.allowedTools);
+  });
+
+  it('repairs a damaged record field by field', () => {
+    const repaired = parseStoredSettings({
+      provider: 'nonsense',
+      baseUrl: 'http://localhost:1234/v1',
+      apiKey: 'k',
+      model: 'm',
+      contextWindow: 'lots',
+    });
+    expect(repaired.provider).toBe(DEFAULT_SETTINGS.provider);
+    expect(repaired.baseUrl).toBe('http://localhost:1234/v1');
+    expect(repaired.apiKey).toBe('k');
+    expect(repaired.contextWindow).toBe(DEFAULT_SETTINGS.contextWindow);
+  });
+});

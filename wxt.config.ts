@@ -1,0 +1,29 @@
+import { defineConfig } from 'wxt';
+
+// See https://wxt.dev/api/config.html
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  imports: false,
+  webExt: { disabled: true },
+  manifest: ({ browser }) => ({
+    name: 'Gleaner',
+    description:
+      'An AI assistant in the side panel that answers from your tabs and the web, always with sources.',
+    permissions: ['storage', 'sidePanel', 'tabs', 'scripting', 'contextMenus', 'alarms'],
+    // Reading a tab from a side-panel click gets no activeTab grant, and fetching pages and
+    // talking to a configured LLM endpoint needs host access: see README "Permissions".
+    host_permissions: ['http://*/*', 'https://*/*'],
+    action: { default_title: 'Open Gleaner' },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'gleaner@gleaner.invalid',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+});
