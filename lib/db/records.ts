@@ -72,8 +72,11 @@ export const runSchema = z.object({
   userMessageId: z.string(),
   status: z.enum(RUN_STATUSES),
   model: z.string(),
+  /** Model steps and fetches used since the run started or was last continued. */
   steps: z.number(),
   fetches: z.number(),
+  /** Step index from which repeated tool calls are counted (moves forward on Continue). */
+  budgetStart: z.number(),
   error: runErrorSchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),

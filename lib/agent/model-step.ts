@@ -1,0 +1,105 @@
+import { appendMessage, newId, runSteps, sessionMessages } from '../db/queries';
+import type { MessageRecord, RunRecord } from '../db/records';
+import { estimateTokens } from '../llm/token-estimate';
+import { buildConversation } from './conversation';
+import { type RunDependencies, updateRun } from './run-context';
+
+/**
+ * One call to the model. The answer is written as it streams (every `persistEveryMs`) and once
+ * more at the end, so a worker stopped mid-stream leaves the partial text behind. An unfinished
+ * answer from an interrupted attempt is reused and its text replaced by the new stream.
+ */
+export async function runModelStep(
+  dependencies: RunDependencies,
+  run: RunRecord,
+  unfinished: MessageRecord | undefined,
+  signal: AbortSignal,
+): Promise<void> {
+  const { db, settings } = dependencies;
+  const now = () => dependencies.now?.() ?? Date.now();
+  const messages = await sessionMessages(db, run.sessionId);
+  const conversation = buildConversation(dependencies.systemPrompt, messages, unfinished?.id);
+
+  const answer = unfinished
+    ? { ...unfinished, content: '', status: 'streaming' as const }
+    : await appendMessage(db, {
+        sessionId: run.sessionId,
+        runId: run.id,
+        role: 'assistant',
+        content: '',
+        status: 'streaming',
+      });
+  if (unfinished) await db.messages.update(answer.id, { content: '', status: 'streaming' });
+
+  const stepIndex = (await runSteps(db, run.id)).length;
+  const stepId = newId();
+  const startedAt = now();
+  await db.steps.add({
+    id: stepId,
+    runId: run.id,
+    index: stepIndex,
+    kind: 'model',
+    status: 'running',
+    model: settings.model,
+    startedAt,
+  });
+
+  let lastWrite = 0;
+  let writes: Promise<unknown> = Promise.resolve();
+  const persistEvery = dependencies.persistEveryMs ?? 250;
+  const onText = (text: string) => {
+    dependencies.onTextDelta?.(answer.id, text);
+    const at = now();
+    if (at - lastWrite < persistEvery) return;
+    lastWrite = at;
+    writes = writes.then(() => db.messages.update(answer.id, { content: text }));
+  };
+
+  try {
+    const response = await dependencies.model.complete({
+      model: settings.model,
+      messages: conversation,
+      tools: dependencies.tools.specs,
+      signal,
+      onText,
+    });
+    await writes;
+    await db.transaction('rw', db.messages, db.steps, db.runs, async () => {
+      await db.messages.update(answer.id, {
+        content: response.content,
+        status: 'done',
+        ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
+      });
+      await db.steps.update(stepId, {
+        status: 'done',
+        endedAt: now(),
+        attempts: response.attempts,
+        tokensIn:
+          response.usage?.promptTokens ??
+          conversation.reduce((sum, message) => sum + estimateTokens(message.content), 0),
+        tokensOut: response.usage?.completionTokens ?? estimateTokens(response.content),
+        summary: response.toolCalls.length
+          ? `asked for ${response.toolCalls.map((call) => call.name).join(', ')}`
+          : `answered (${response.content.length} characters)`,
+      });
+      await updateRun(dependencies, run.id, { steps: run.steps + 1 });
+    });
+  } catch (error) {
+    await writes;
+    const partial =
+      (error as { details?: { partialText?: string } }).details?.partialText ?? undefined;
+    const kind = (error as { kind?: string }).kind;
+    await db.transaction('rw', db.messages, db.steps, async () => {
+      await db.messages.update(answer.id, {
+        ...(partial !== undefined ? { content: partial } : {}),
+        status: kind === 'aborted' ? 'stopped' : kind === 'stream-cut' ? 'interrupted' : 'failed',
+      });
+      await db.steps.update(stepId, {
+        status: kind === 'aborted' ? 'interrupted' : 'failed',
+        endedAt: now(),
+        summary: error instanceof Error ? error.message : String(error),
+      });
+    });
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+import type { GleanerDatabase } from '../db/database';
+import type { RunRecord } from '../db/records';
+import type { ChatModel } from '../llm/types';
+import type { Settings } from '../settings/schema';
+import type { ToolRegistry } from '../tools/registry';
+import type { ToolServices } from '../tools/tool';
+
+/** Everything a run needs, handed in so the loop runs the same in the worker and in tests. */
+export interface RunDependencies {
+  db: GleanerDatabase;
+  model: ChatModel;
+  tools: ToolRegistry;
+  services: ToolServices;
+  settings: Settings;
+  systemPrompt: string;
+  /** Streaming text for the panel, faster than waiting for the stored copy. */
+  onTextDelta?: (messageId: string, content: string) => void;
+  /** How often a streaming answer is written to the database (ms). */
+  persistEveryMs?: number;
+  now?: () => number;
+}
+
+export async function updateRun(
+  dependencies: RunDependencies,
+  runId: string,
+  changes: Partial<RunRecord>,
+): Promise<void> {
+  const now = dependencies.now?.() ?? Date.now();
+  await dependencies.db.runs.update(runId, { ...changes, updatedAt: now });
+}

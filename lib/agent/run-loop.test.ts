@@ -1,0 +1,208 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { GleanerDatabase } from '../db/database';
+import { runSteps, sessionMessages } from '../db/queries';
+import { LlmError } from '../llm/errors';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
+import { ScriptedModel, type ScriptedReply } from '../testing/scripted-model';
+import { createTestDatabase } from '../testing/test-database';
+import { createToolRegistry } from '../tools/registry';
+import { defineTool, type Tool } from '../tools/tool';
+import { RunManager } from './run-manager';
+
+const settings: Settings = {
+  ...DEFAULT_SETTINGS,
+  baseUrl: 'http://llm.test/v1',
+  model: 'main-model',
+  limits: { maxSteps: 4, maxFetches: 10, maxIdenticalCalls: 3 },
+};
+
+const executed: Array<{ city: string }> = [];
+const weatherTool = defineTool({
+  name: 'weather',
+  description: 'The weather in a city, for tests.',
+  parameters: z.object({ city: z.string() }),
+  consent: 'none',
+  async execute(args) {
+    executed.push(args);
+    return {
+      kind: 'result',
+      content: `Sunny in ${args.city}`,
+      sources: [{ title: `${args.city} weather`, url: `https://weather.test/${args.city}` }],
+    };
+  },
+});
+
+let db: GleanerDatabase;
+beforeEach(() => {
+  db = createTestDatabase();
+  executed.length = 0;
+});
+
+function managerWith(script: ScriptedReply[], tools: Tool[] = [weatherTool as Tool]) {
+  const model = new ScriptedModel(script);
+  const manager = new RunManager(db, async () => ({
+    model,
+    tools: createToolRegistry(tools),
+    services: { tabs: { list: async () => [] } },
+    settings,
+    systemPrompt: 'You are a test.',
+    persistEveryMs: 0,
+  }));
+  return { model, manager };
+}
+
+async function ask(manager: RunManager, text: string, sessionId?: string) {
+  const ids = await manager.start({ text, sessionId });
+  const run = await manager.settled(ids.runId);
+  const messages = await sessionMessages(db, ids.sessionId);
+  return { ...ids, run: run!, messages };
+}
+
+describe('the run loop', () => {
+  it('streams a text answer, stores it and titles the session with the question', async () => {
+    const { manager, model } = managerWith([{ text: 'Hello **there**', chunks: 3 }]);
+    const { run, messages, sessionId } = await ask(manager, '  Say   hello  ');
+    expect(run.status).toBe('done');
+    expect(messages.map((message) => [message.role, message.content, message.status])).toEqual([
+      ['user', 'Say   hello', 'done'],
+      ['assistant', 'Hello **there**', 'done'],
+    ]);
+    expect((await db.sessions.get(sessionId))?.title).toBe('Say hello');
+    expect(model.requests[0]?.model).toBe('main-model');
+    expect(model.requests[0]?.messages).toEqual([
+      { role: 'system', content: 'You are a test.' },
+      { role: 'user', content: 'Say   hello' },
+    ]);
+  });
+
+  it('runs a tool call, feeds the result back and builds sources from what the tool read', async () => {
+    const { manager, model } = managerWith([
+      { toolCalls: [{ name: 'weather', arguments: '{"city":"Oslo"}' }] },
+      { text: 'It is sunny in Oslo. Source: trust me https://fake.example' },
+    ]);
+    const { run, messages } = await ask(manager, 'Weather in Oslo?');
+    expect(run.status).toBe('done');
+    expect(executed).toEqual([{ city: 'Oslo' }]);
+    const second = model.requests[1]!.messages;
+    expect(second.at(-1)).toEqual({
+      role: 'tool',
+      toolCallId: 'call_1_0',
+      content: 'Sunny in Oslo',
+    });
+    expect(second.at(-2)).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'weather' }] });
+    expect(messages.at(-1)?.sources).toEqual([
+      { title: 'Oslo weather', url: 'https://weather.test/Oslo' },
+    ]);
+    const steps = await runSteps(db, run.id);
+    expect(steps.map((step) => [step.kind, step.toolName, step.status])).toEqual([
+      ['model', undefined, 'done'],
+      ['tool', 'weather', 'done'],
+      ['model', undefined, 'done'],
+    ]);
+    expect(steps[1]?.arguments).toBe('{"city":"Oslo"}');
+  });
+
+  it('returns malformed tool arguments to the model as a tool error', async () => {
+    const { manager, model } = managerWith([
+      { toolCalls: [{ name: 'weather', arguments: '{"city": ' }] },
+      { toolCalls: [{ name: 'weather', arguments: '{"town":"Oslo"}' }] },
+      { toolCalls: [{ name: 'teleport', arguments: '{}' }] },
+      { text: 'Sorry.' },
+    ]);
+    const { run } = await ask(manager, 'Weather?');
+    expect(run.status).toBe('done');
+    expect(executed).toEqual([]);
+    const toolReplies = model.requests[3]!.messages.filter((message) => message.role === 'tool');
+    expect(toolReplies.map((message) => message.content)).toEqual([
+      'Error: The arguments for weather are not valid JSON: {"city": ',
+      'Error: Invalid arguments for weather: city: Invalid input: expected string, received undefined',
+      'Error: Unknown tool "teleport". Available tools: weather.',
+    ]);
+  });
+
+  it('stops at the step limit with a visible reason, and Continue goes on', async () => {
+    const calls = ['A', 'B', 'C', 'D'].map((city) => ({
+      toolCalls: [{ name: 'weather', arguments: JSON.stringify({ city }) }],
+    }));
+    const { manager, model } = managerWith([...calls, { text: 'Done at last.' }]);
+    const { run, runId, messages } = await ask(manager, 'Loop');
+    expect(run.status).toBe('stopped');
+    expect(run.error).toEqual({
+      kind: 'limit',
+      message: expect.stringContaining('Stopped after 4 model steps'),
+    });
+    expect(model.requests).toHaveLength(4);
+    expect(messages.at(-1)?.notice).toMatch(/Press Continue/);
+
+    await manager.resume(runId);
+    const continued = await manager.settled(runId);
+    expect(continued?.status).toBe('done');
+    expect((await sessionMessages(db, run.sessionId)).at(-1)?.content).toBe('Done at last.');
+  });
+
+  it('stops the third time before a fourth identical tool call runs', async () => {
+    const same = { toolCalls: [{ name: 'weather', arguments: '{"city":"Oslo"}' }] };
+    const spaced = { toolCalls: [{ name: 'weather', arguments: '{ "city" : "Oslo" }' }] };
+    const { manager } = managerWith([same, spaced, same, same]);
+    const { run } = await ask(manager, 'Again and again');
+    expect(executed).toHaveLength(3);
+    expect(run.status).toBe('stopped');
+    expect(run.error?.message).toMatch(/same weather call 4 times/);
+  });
+
+  it('Stop ends the answer at once and keeps what arrived', async () => {
+    const { manager } = managerWith([{ hangAfter: 'Partial ans' }]);
+    const { runId, sessionId } = await manager.start({ text: 'Long answer please' });
+    await waitFor(
+      async () => (await sessionMessages(db, sessionId)).at(-1)?.content === 'Partial ans',
+    );
+    await manager.stop(runId);
+    const run = await db.runs.get(runId);
+    expect(run?.status).toBe('stopped');
+    const last = (await sessionMessages(db, sessionId)).at(-1);
+    expect(last).toMatchObject({ content: 'Partial ans', status: 'stopped' });
+  });
+
+  it('refuses a second start in a session while one runs', async () => {
+    const { manager } = managerWith([{ hangAfter: '...' }]);
+    const { sessionId, runId } = await manager.start({ text: 'first' });
+    await expect(manager.start({ text: 'second', sessionId })).rejects.toThrow(
+      /already being written/,
+    );
+    await manager.stop(runId);
+  });
+
+  it('keeps a stream cut mid-way as interrupted, and Resume replaces it without repeating the question', async () => {
+    const cut = new LlmError('stream-cut', 'The answer broke off.', { partialText: 'Half an' });
+    const { manager, model } = managerWith([{ error: cut }, { text: 'A whole answer.' }]);
+    const { run, runId, messages } = await ask(manager, 'Question once');
+    expect(run.status).toBe('interrupted');
+    expect(messages.at(-1)).toMatchObject({ content: 'Half an', status: 'interrupted' });
+
+    await manager.resume(runId);
+    expect((await manager.settled(runId))?.status).toBe('done');
+    const after = await sessionMessages(db, run.sessionId);
+    expect(after.map((message) => message.content)).toEqual(['Question once', 'A whole answer.']);
+    const resent = model.requests[1]!.messages.filter((message) => message.role === 'user');
+    expect(resent).toEqual([{ role: 'user', content: 'Question once' }]);
+  });
+
+  it('fails with the sentence of an LLM error', async () => {
+    const rejected = new LlmError('auth', 'The provider rejected the API key (HTTP 401).');
+    const { manager } = managerWith([{ error: rejected }]);
+    const { run } = await ask(manager, 'Hi');
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: { kind: 'llm', message: 'The provider rejected the API key (HTTP 401).' },
+    });
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

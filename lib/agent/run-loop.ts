@@ -1,0 +1,122 @@
+import { appendMessage, sessionMessages } from '../db/queries';
+import type { MessageRecord, RunError, RunRecord, Source } from '../db/records';
+import { LlmError } from '../llm/errors';
+import { runModelStep } from './model-step';
+import { type RunDependencies, updateRun } from './run-context';
+import { stepLimitReached } from './stop-conditions';
+import { RunAborted, runToolStep } from './tool-step';
+
+function findLast<T>(items: readonly T[], predicate: (item: T) => boolean): T | undefined {
+  for (let index = items.length - 1; index >= 0; index--) {
+    if (predicate(items[index]!)) return items[index];
+  }
+  return undefined;
+}
+
+/** Sources are built from what tools actually read, whatever the model writes. */
+function collectSources(runMessages: readonly MessageRecord[]): Source[] {
+  const seen = new Map<string, Source>();
+  for (const message of runMessages) {
+    for (const source of message.sources ?? []) {
+      if (!seen.has(source.url)) seen.set(source.url, source);
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The run loop: orchestration only. Each pass reads the stored state and takes the next step,
+ * so a run resumed after the worker was stopped continues from exactly what was stored:
+ * an unfinished answer is re-asked, a tool call without a result is run, the user message is
+ * never repeated.
+ */
+export async function executeRun(
+  runId: string,
+  dependencies: RunDependencies,
+  signal: AbortSignal,
+): Promise<RunRecord> {
+  const { db } = dependencies;
+  await updateRun(dependencies, runId, { status: 'running', error: undefined });
+  try {
+    for (;;) {
+      if (signal.aborted) throw new RunAborted();
+      const run = await db.runs.get(runId);
+      if (!run) throw new Error(`Run ${runId} no longer exists (its session was deleted).`);
+      const runMessages = (await sessionMessages(db, run.sessionId)).filter(
+        (message) => message.runId === runId,
+      );
+      const question = runMessages.find((message) => message.role === 'user')?.content ?? '';
+      // Notice lines (a denial, a limit) are the extension's words, not a model step.
+      const lastAssistant = findLast(
+        runMessages,
+        (message) => message.role === 'assistant' && message.notice === undefined,
+      );
+
+      if (lastAssistant?.status === 'done') {
+        const answered = new Set(runMessages.map((message) => message.toolCallId));
+        const pending = (lastAssistant.toolCalls ?? []).find((call) => !answered.has(call.id));
+        if (pending) {
+          const result = await runToolStep(dependencies, run, pending, question, signal);
+          if (result.kind === 'denied')
+            return finish(dependencies, run, 'stopped', {
+              kind: 'denied',
+              message: result.message,
+            });
+          if (result.kind === 'limit')
+            return finish(dependencies, run, 'stopped', {
+              kind: 'limit',
+              message: result.message,
+            });
+          continue;
+        }
+        if (!lastAssistant.toolCalls?.length) {
+          await db.messages.update(lastAssistant.id, { sources: collectSources(runMessages) });
+          return finish(dependencies, run, 'done');
+        }
+      }
+
+      const limit = stepLimitReached(run, dependencies.settings.limits);
+      if (limit) return finish(dependencies, run, 'stopped', { kind: 'limit', message: limit });
+      const unfinished =
+        lastAssistant && lastAssistant.status !== 'done' ? lastAssistant : undefined;
+      await runModelStep(dependencies, run, unfinished, signal);
+    }
+  } catch (error) {
+    const run = await db.runs.get(runId);
+    if (!run) throw error;
+    if (error instanceof RunAborted || (error instanceof LlmError && error.kind === 'aborted')) {
+      return finish(dependencies, run, 'stopped');
+    }
+    if (error instanceof LlmError && error.kind === 'stream-cut') {
+      return finish(dependencies, run, 'interrupted', { kind: 'llm', message: error.message });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return finish(dependencies, run, 'failed', {
+      kind: error instanceof LlmError ? 'llm' : 'internal',
+      message,
+    });
+  }
+}
+
+async function finish(
+  dependencies: RunDependencies,
+  run: RunRecord,
+  status: RunRecord['status'],
+  error?: RunError,
+): Promise<RunRecord> {
+  const { db } = dependencies;
+  // A denial or a limit is said in one line under the answer, written by the extension.
+  if (error && (error.kind === 'denied' || error.kind === 'limit')) {
+    await appendMessage(db, {
+      sessionId: run.sessionId,
+      runId: run.id,
+      role: 'assistant',
+      content: '',
+      status: 'done',
+      notice: error.message,
+    });
+  }
+  await updateRun(dependencies, run.id, { status, error });
+  await db.sessions.update(run.sessionId, { updatedAt: dependencies.now?.() ?? Date.now() });
+  return (await db.runs.get(run.id))!;
+}

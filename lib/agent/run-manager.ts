@@ -1,0 +1,178 @@
+import type { GleanerDatabase } from '../db/database';
+import {
+  activeRunOf,
+  appendMessage,
+  createSession,
+  deleteSessionCascade,
+  newId,
+  runSteps,
+  titleFromMessage,
+} from '../db/queries';
+import type { RunRecord } from '../db/records';
+import type { RunDependencies } from './run-context';
+import { executeRun } from './run-loop';
+
+export class CommandError extends Error {
+  override readonly name = 'CommandError';
+}
+
+/**
+ * Starts, stops and resumes runs in the worker. A run is never executed inside the message
+ * handler that asked for it: the handler stores the run and returns; the loop goes on alone.
+ */
+export class RunManager {
+  private readonly active = new Map<
+    string,
+    { sessionId: string; controller: AbortController; done: Promise<RunRecord> }
+  >();
+
+  constructor(
+    private readonly db: GleanerDatabase,
+    /** Fresh dependencies per run: settings are read when the run starts. */
+    private readonly dependenciesFor: () => Promise<Omit<RunDependencies, 'db'>>,
+    private readonly onActiveChange: (activeRuns: number) => void = () => {},
+  ) {}
+
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  /** Resolves when the given run's loop has ended (for tests and benchmarks). */
+  settled(runId: string): Promise<RunRecord | undefined> {
+    return this.active.get(runId)?.done ?? this.db.runs.get(runId);
+  }
+
+  async start(input: {
+    sessionId?: string;
+    text: string;
+  }): Promise<{ sessionId: string; runId: string }> {
+    const text = input.text.trim();
+    if (!text) throw new CommandError('The message is empty.');
+    let sessionId = input.sessionId;
+    if (sessionId) {
+      if (!(await this.db.sessions.get(sessionId))) {
+        throw new CommandError(
+          'This chat no longer exists; it may have been deleted in another window.',
+        );
+      }
+      if ((await activeRunOf(this.db, sessionId)) || this.hasActiveRunIn(sessionId)) {
+        throw new CommandError(
+          'An answer is already being written in this chat. Wait for it or press Stop first.',
+        );
+      }
+    } else {
+      sessionId = (await createSession(this.db, { title: titleFromMessage(text) })).id;
+    }
+    const dependencies = await this.dependenciesFor();
+    const runId = newId();
+    await this.db.transaction(
+      'rw',
+      [this.db.messages, this.db.sessions, this.db.runs],
+      async () => {
+        const userMessage = await appendMessage(this.db, {
+          sessionId: sessionId!,
+          runId,
+          role: 'user',
+          content: text,
+          status: 'done',
+        });
+        const now = Date.now();
+        await this.db.runs.add({
+          id: runId,
+          sessionId: sessionId!,
+          userMessageId: userMessage.id,
+          status: 'running',
+          model: dependencies.settings.model,
+          steps: 0,
+          fetches: 0,
+          budgetStart: 0,
+          createdAt: now,
+          updatedAt: now,
+        });
+      },
+    );
+    this.launch(runId, sessionId, dependencies);
+    return { sessionId, runId };
+  }
+
+  async stop(runId: string): Promise<void> {
+    const entry = this.active.get(runId);
+    if (entry) {
+      entry.controller.abort();
+      await entry.done;
+      return;
+    }
+    // Not running in this worker (e.g. left awaiting after a restart): settle it as stopped.
+    const run = await this.db.runs.get(runId);
+    if (
+      run &&
+      (run.status === 'running' ||
+        run.status === 'awaiting-consent' ||
+        run.status === 'interrupted')
+    ) {
+      await this.db.runs.update(runId, { status: 'stopped', updatedAt: Date.now() });
+    }
+  }
+
+  async resume(runId: string): Promise<{ sessionId: string; runId: string }> {
+    const run = await this.db.runs.get(runId);
+    if (!run) throw new CommandError('This answer no longer exists.');
+    if (this.active.has(runId)) throw new CommandError('This answer is already being written.');
+    const resumable =
+      run.status === 'interrupted' ||
+      run.status === 'failed' ||
+      (run.status === 'stopped' && run.error?.kind === 'limit');
+    if (!resumable) throw new CommandError(`This answer is ${run.status} and cannot be resumed.`);
+    const dependencies = await this.dependenciesFor();
+    if (run.error?.kind === 'limit') {
+      // Continue: a fresh budget, and repeated calls counted from here on.
+      const steps = await runSteps(this.db, runId);
+      await this.db.runs.update(runId, { steps: 0, fetches: 0, budgetStart: steps.length });
+    }
+    await this.db.runs.update(runId, {
+      status: 'running',
+      error: undefined,
+      updatedAt: Date.now(),
+    });
+    this.launch(runId, run.sessionId, dependencies);
+    return { sessionId: run.sessionId, runId };
+  }
+
+  async rename(sessionId: string, title: string): Promise<void> {
+    const updated = await this.db.sessions.update(sessionId, { title: title.trim() });
+    if (!updated) throw new CommandError('This chat no longer exists.');
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    const running = [...this.active.entries()].filter(([, entry]) => entry.sessionId === sessionId);
+    await Promise.all(running.map(([runId]) => this.stop(runId)));
+    await deleteSessionCascade(this.db, sessionId);
+  }
+
+  private hasActiveRunIn(sessionId: string): boolean {
+    return [...this.active.values()].some((entry) => entry.sessionId === sessionId);
+  }
+
+  private launch(
+    runId: string,
+    sessionId: string,
+    dependencies: Omit<RunDependencies, 'db'>,
+  ): void {
+    const controller = new AbortController();
+    const done = executeRun(runId, { ...dependencies, db: this.db }, controller.signal)
+      .catch(async (error) => {
+        console.error('Gleaner run failed unexpectedly', error);
+        await this.db.runs.update(runId, {
+          status: 'failed',
+          error: { kind: 'internal', message: `Gleaner hit an internal error: ${String(error)}` },
+        });
+        return (await this.db.runs.get(runId))!;
+      })
+      .finally(() => {
+        this.active.delete(runId);
+        this.onActiveChange(this.active.size);
+      });
+    this.active.set(runId, { sessionId, controller, done });
+    this.onActiveChange(this.active.size);
+  }
+}

@@ -1,0 +1,129 @@
+import { appendMessage, newId, runSteps } from '../db/queries';
+import type { RunRecord, ToolCall } from '../db/records';
+import type { ToolOutcome } from '../tools/tool';
+import { type RunDependencies, updateRun } from './run-context';
+import { repeatedCallReached } from './stop-conditions';
+
+export type ToolStepResult =
+  | { kind: 'continue' }
+  | { kind: 'denied'; message: string }
+  | { kind: 'limit'; message: string };
+
+/** Thrown when the user stopped the run while a tool was working. */
+export class RunAborted extends Error {
+  override readonly name = 'RunAborted';
+  constructor() {
+    super('The answer was stopped.');
+  }
+}
+
+async function resolveOutcome(
+  dependencies: RunDependencies,
+  run: RunRecord,
+  call: ToolCall,
+  question: string,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
+  const tool = dependencies.tools.get(call.name);
+  if (!tool) {
+    const available = dependencies.tools.names().join(', ') || 'none';
+    return {
+      kind: 'error',
+      message: `Unknown tool "${call.name}". Available tools: ${available}.`,
+    };
+  }
+  let raw: unknown;
+  try {
+    raw = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
+  } catch {
+    return {
+      kind: 'error',
+      message: `The arguments for ${call.name} are not valid JSON: ${call.arguments.slice(0, 200)}`,
+    };
+  }
+  const parsed = tool.parameters.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`)
+      .join('; ');
+    return { kind: 'error', message: `Invalid arguments for ${call.name}: ${issues}` };
+  }
+  try {
+    return await tool.execute(parsed.data, {
+      runId: run.id,
+      sessionId: run.sessionId,
+      toolCallId: call.id,
+      question,
+      signal,
+      services: dependencies.services,
+    });
+  } catch (error) {
+    if (signal.aborted) throw new RunAborted();
+    const message = error instanceof Error ? error.message : String(error);
+    return { kind: 'error', message: `${call.name} failed: ${message}` };
+  }
+}
+
+/**
+ * Runs one tool call the model asked for and stores its result as a tool message. Malformed
+ * calls come back to the model as tool errors it can read and correct.
+ */
+export async function runToolStep(
+  dependencies: RunDependencies,
+  run: RunRecord,
+  call: ToolCall,
+  question: string,
+  signal: AbortSignal,
+): Promise<ToolStepResult> {
+  const { db, settings } = dependencies;
+  const now = () => dependencies.now?.() ?? Date.now();
+  const steps = await runSteps(db, run.id);
+  const repeated = repeatedCallReached(call, steps, run, settings.limits);
+  if (repeated) return { kind: 'limit', message: repeated };
+
+  const stepId = newId();
+  await db.steps.add({
+    id: stepId,
+    runId: run.id,
+    index: steps.length,
+    kind: 'tool',
+    status: 'running',
+    toolName: call.name,
+    toolCallId: call.id,
+    arguments: call.arguments,
+    startedAt: now(),
+  });
+
+  const outcome = await resolveOutcome(dependencies, run, call, question, signal);
+  if (signal.aborted) {
+    await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
+    throw new RunAborted();
+  }
+  const content = outcome.kind === 'result' ? outcome.content : `Error: ${outcome.message}`;
+  await db.transaction('rw', [db.messages, db.steps, db.sessions, db.runs], async () => {
+    await appendMessage(db, {
+      sessionId: run.sessionId,
+      runId: run.id,
+      role: 'tool',
+      toolCallId: call.id,
+      toolName: call.name,
+      content,
+      status: 'done',
+      ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
+    });
+    await db.steps.update(stepId, {
+      status: outcome.kind === 'result' ? 'done' : 'failed',
+      endedAt: now(),
+      bytes:
+        outcome.kind === 'result'
+          ? (outcome.bytes ?? new TextEncoder().encode(content).length)
+          : undefined,
+      summary:
+        outcome.kind === 'result' ? (outcome.summary ?? 'done') : outcome.message.slice(0, 300),
+    });
+    await updateRun(dependencies, run.id, {});
+  });
+  return outcome.kind === 'denied'
+    ? { kind: 'denied', message: outcome.message }
+    : { kind: 'continue' };
+}

@@ -1,0 +1,149 @@
+import { browser } from 'wxt/browser';
+import {
+  type Command,
+  type CommandResult,
+  PORT_NAME,
+  type Request,
+  type WorkerEvent,
+} from './protocol';
+
+export type MessageDelta = Extract<WorkerEvent, { type: 'message-delta' }>;
+
+/** The part of `runtime.Port` the client uses, so tests can hand in a fake. */
+export interface PortLike {
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+export interface PortClientOptions {
+  connect?: () => PortLike;
+  heartbeatIntervalMs?: number;
+  replyTimeoutMs?: number;
+}
+
+export interface PortClient {
+  send(command: Command): Promise<CommandResult>;
+  /** Opens the Port now (to receive deltas) instead of on the first send. */
+  connect(): void;
+  onMessageDelta(listener: (delta: MessageDelta) => void): () => void;
+  /** While true, a heartbeat goes out every interval so the worker is not idle-stopped mid-run. */
+  setKeepAlive(active: boolean): void;
+  dispose(): void;
+}
+
+export const HEARTBEAT_INTERVAL_MS = 20_000;
+/** Long enough for startRun to read the attached tabs; a reply never takes longer. */
+export const REPLY_TIMEOUT_MS = 120_000;
+
+const WORKER_GONE =
+  'The background worker stopped before it answered. Check the conversation, then try again.';
+const NO_REPLY = 'The background worker did not answer in time. Try again.';
+
+function defaultConnect(): PortLike {
+  return browser.runtime.connect({ name: PORT_NAME });
+}
+
+export function createPortClient(options: PortClientOptions = {}): PortClient {
+  const connectPort = options.connect ?? defaultConnect;
+  const heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+  const timeoutMs = options.replyTimeoutMs ?? REPLY_TIMEOUT_MS;
+  const pending = new Map<string, (result: CommandResult) => void>();
+  const deltaListeners = new Set<(delta: MessageDelta) => void>();
+  let port: PortLike | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  function settleAll(result: CommandResult) {
+    for (const resolve of [...pending.values()]) resolve(result);
+  }
+
+  function onMessage(raw: unknown) {
+    const event = raw as WorkerEvent | undefined;
+    if (event?.type === 'reply') pending.get(event.requestId)?.(event.result);
+    else if (event?.type === 'message-delta')
+      for (const listener of deltaListeners) listener(event);
+  }
+
+  function open(): PortLike {
+    if (port) return port;
+    const opened = connectPort();
+    opened.onMessage.addListener(onMessage);
+    opened.onDisconnect.addListener(() => {
+      // Reading lastError marks it handled in Chrome; the worker being stopped is expected.
+      void browser.runtime?.lastError;
+      if (port !== opened) return;
+      port = undefined;
+      // Requests in flight on this Port will never be answered; the next send reconnects.
+      settleAll({ ok: false, error: WORKER_GONE });
+    });
+    port = opened;
+    return opened;
+  }
+
+  /** Posts on the open Port; a Port that died without telling us yet is replaced once. */
+  function post(request: Request) {
+    try {
+      open().postMessage(request);
+    } catch {
+      port = undefined;
+      open().postMessage(request);
+    }
+  }
+
+  function send(command: Command): Promise<CommandResult> {
+    const requestId = crypto.randomUUID();
+    return new Promise<CommandResult>((resolve) => {
+      const timer = setTimeout(() => finish({ ok: false, error: NO_REPLY }), timeoutMs);
+      function finish(result: CommandResult) {
+        clearTimeout(timer);
+        pending.delete(requestId);
+        resolve(result);
+      }
+      pending.set(requestId, finish);
+      try {
+        post({ requestId, command });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        finish({
+          ok: false,
+          error: `Cannot reach the background worker (${reason}). Reload the panel.`,
+        });
+      }
+    });
+  }
+
+  function setKeepAlive(active: boolean) {
+    if (active && !heartbeat) {
+      heartbeat = setInterval(() => void send({ type: 'heartbeat' }), heartbeatMs);
+    } else if (!active && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
+  return {
+    send,
+    connect: () => void open(),
+    onMessageDelta(listener) {
+      deltaListeners.add(listener);
+      return () => deltaListeners.delete(listener);
+    },
+    setKeepAlive,
+    dispose() {
+      setKeepAlive(false);
+      const closing = port;
+      port = undefined;
+      closing?.disconnect();
+      settleAll({ ok: false, error: WORKER_GONE });
+    },
+  };
+}
+
+let shared: PortClient | undefined;
+
+/** The page's one connection to the worker. */
+export function getPortClient(): PortClient {
+  shared ??= createPortClient();
+  return shared;
+}

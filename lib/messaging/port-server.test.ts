@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { RunManager } from '../agent/run-manager';
+import { DEFAULT_SETTINGS } from '../settings/schema';
+import { ScriptedModel } from '../testing/scripted-model';
+import { createTestDatabase } from '../testing/test-database';
+import { createToolRegistry } from '../tools/registry';
+import { createPortServer, type ServerPort } from './port-server';
+import { PORT_NAME, type WorkerEvent } from './protocol';
+
+const ID = 'abcdefghijklmnopabcdefghijklmnop';
+const ORIGIN = `chrome-extension://${ID}/`;
+
+function fakePort(url: string) {
+  const sent: WorkerEvent[] = [];
+  const listeners: Array<(message: unknown) => void> = [];
+  let disconnected = false;
+  const port: ServerPort = {
+    name: PORT_NAME,
+    sender: { id: ID, url },
+    postMessage: (message) => sent.push(message),
+    disconnect: () => {
+      disconnected = true;
+    },
+    onMessage: { addListener: (listener) => listeners.push(listener) },
+    onDisconnect: { addListener: () => {} },
+  };
+  return {
+    port,
+    sent,
+    get disconnected() {
+      return disconnected;
+    },
+    async send(message: unknown) {
+      const before = sent.length;
+      for (const listener of listeners) listener(message);
+      // Wait for the reply (or give up: a refused port never answers).
+      for (let waited = 0; sent.length === before && !disconnected && waited < 2000; waited += 5) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+  };
+}
+
+function server() {
+  const db = createTestDatabase();
+  const model = new ScriptedModel([{ text: 'hi' }]);
+  const runs = new RunManager(db, async () => ({
+    model,
+    settings: { ...DEFAULT_SETTINGS, baseUrl: 'http://x.test/v1', model: 'm' },
+    tools: createToolRegistry([]),
+    services: { tabs: { list: async () => [] } },
+    systemPrompt: 'system',
+  }));
+  return {
+    db,
+    model,
+    server: createPortServer({
+      extensionId: ID,
+      extensionOrigin: ORIGIN,
+      runs,
+      ready: Promise.resolve(),
+    }),
+  };
+}
+
+describe('the command port', () => {
+  it('disconnects a port opened from a web page and never runs its commands', async () => {
+    const { server: portServer, model } = server();
+    const page = fakePort('https://evil.example/');
+    portServer.accept(page.port);
+    await page.send({ requestId: '1', command: { type: 'startRun', text: 'steal' } });
+    expect(page.disconnected).toBe(true);
+    expect(page.sent).toEqual([]);
+    expect(model.requests).toEqual([]);
+  });
+
+  it('answers an invalid command with a sentence', async () => {
+    const { server: portServer } = server();
+    const panel = fakePort(`${ORIGIN}sidepanel.html`);
+    portServer.accept(panel.port);
+    await panel.send({ requestId: '7', command: { type: 'startRun', text: '' } });
+    expect(panel.sent).toEqual([
+      {
+        type: 'reply',
+        requestId: '7',
+        result: { ok: false, error: 'Rejected command "startRun" (text): The message is empty.' },
+      },
+    ]);
+  });
+
+  it('starts a run for our panel and replies with its ids', async () => {
+    const { server: portServer, db } = server();
+    const panel = fakePort(`${ORIGIN}sidepanel.html`);
+    portServer.accept(panel.port);
+    await panel.send({ requestId: '8', command: { type: 'startRun', text: 'hello' } });
+    const reply = panel.sent.find((event) => event.type === 'reply');
+    expect(reply).toMatchObject({ requestId: '8', result: { ok: true } });
+    expect(await db.sessions.count()).toBe(1);
+  });
+});

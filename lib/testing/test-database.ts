@@ -1,0 +1,7 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { GleanerDatabase } from '../db/database';
+
+/** A fresh, isolated database per test (Dexie reads indexedDB at construction). */
+export function createTestDatabase(): GleanerDatabase {
+  return new GleanerDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { ToolSpec } from '../llm/types';
+import { listTabsTool } from './list-tabs';
+import type { Tool } from './tool';
+
+/** Every tool the main agent can be offered. The allow-list in settings picks from these. */
+export const MAIN_AGENT_TOOLS: readonly Tool[] = [listTabsTool as Tool];
+
+export interface ToolRegistry {
+  specs: ToolSpec[];
+  get(name: string): Tool | undefined;
+  names(): string[];
+}
+
+export function toolSpec(tool: Tool): ToolSpec {
+  const schema = z.toJSONSchema(tool.parameters, { target: 'draft-7', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  delete schema.$schema;
+  return { name: tool.name, description: tool.description, parameters: schema };
+}
+
+/** The tools offered in a run: those registered and allowed by the settings' allow-list. */
+export function createToolRegistry(
+  tools: readonly Tool[],
+  allowed?: readonly string[],
+): ToolRegistry {
+  const offered = tools.filter((tool) => !allowed || allowed.includes(tool.name));
+  const byName = new Map(offered.map((tool) => [tool.name, tool]));
+  return {
+    specs: offered.map(toolSpec),
+    get: (name) => byName.get(name),
+    names: () => [...byName.keys()],
+  };
+}

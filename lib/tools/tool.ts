@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type { Source } from '../db/records';
+
+/**
+ * What a tool needs from the outside world. The worker gives real implementations; tests give
+ * fakes. Later tools add their services here (fetching, consent, page files).
+ */
+export interface ToolServices {
+  tabs: {
+    /** Open tabs of the window the user is working in. */
+    list(): Promise<Array<{ id: number; title: string; url: string; active: boolean }>>;
+  };
+}
+
+export interface ToolContext {
+  runId: string;
+  sessionId: string;
+  toolCallId: string;
+  /** The user's question this call serves (shown on consent cards). */
+  question: string;
+  signal: AbortSignal;
+  services: ToolServices;
+}
+
+/**
+ * A tool's three outcomes (after Crush): a result; an error the model reads and can recover
+ * from; a denial that ends the turn.
+ */
+export type ToolOutcome =
+  | { kind: 'result'; content: string; sources?: Source[]; bytes?: number; summary?: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'denied'; message: string };
+
+/**
+ * Whether a call needs the user's consent before it runs:
+ * - `none`: reads nothing private and touches no network (e.g. listing tab titles).
+ * - `tab`: reads a tab's content the user did not attach.
+ * - `fetch`: contacts a URL. - `search`: sends a query to a search provider.
+ */
+export type ConsentDeclaration = 'none' | 'tab' | 'fetch' | 'search';
+export const CONSENT_DECLARATIONS: readonly ConsentDeclaration[] = [
+  'none',
+  'tab',
+  'fetch',
+  'search',
+];
+
+export interface Tool<Parameters extends z.ZodType = z.ZodType> {
+  /** Model-facing name, snake_case; the file is its kebab form. */
+  name: string;
+  description: string;
+  parameters: Parameters;
+  consent: ConsentDeclaration;
+  execute(args: z.infer<Parameters>, context: ToolContext): Promise<ToolOutcome>;
+}
+
+/** Identity helper that keeps the parameter type for `execute`. */
+export function defineTool<Parameters extends z.ZodType>(tool: Tool<Parameters>): Tool<Parameters> {
+  return tool;
+}
