@@ -17,11 +17,16 @@ export default defineBackground(() => {
   z.config({ jitless: true });
   const db = getDatabase();
   // Nothing runs yet in a fresh worker: runs still marked active were cut off by a stop.
-  const ready = markInterruptedRuns(db);
+  let runs: RunManager | undefined;
+  const ready = Promise.resolve().then(async () => {
+    await markInterruptedRuns(db);
+    // Nobody is waiting for the cards of the old worker: Resume asks again.
+    await runs?.consent.expireAllPending();
+  });
   const keepAlive = createKeepAlive(() => browser.runtime.getPlatformInfo());
 
   let server: ReturnType<typeof createPortServer> | undefined;
-  const runs = new RunManager(
+  runs = new RunManager(
     db,
     async () => {
       const settings = await loadSettings();

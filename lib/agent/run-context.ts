@@ -1,3 +1,4 @@
+import type { ConsentBroker } from '../consent/broker';
 import type { GleanerDatabase } from '../db/database';
 import type { RunRecord } from '../db/records';
 import type { ChatModel } from '../llm/types';
@@ -13,6 +14,7 @@ export interface RunDependencies {
   services: ToolServices;
   settings: Settings;
   systemPrompt: string;
+  consent: ConsentBroker;
   /** Streaming text for the panel, faster than waiting for the stored copy. */
   onTextDelta?: (messageId: string, content: string) => void;
   /** How often a streaming answer is written to the database (ms). */

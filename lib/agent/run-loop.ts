@@ -116,7 +116,8 @@ async function finish(
       notice: error.message,
     });
   }
-  await updateRun(dependencies, run.id, { status, error });
+  // "Allow all fetches for this answer" ends with the answer, however it ends.
+  await updateRun(dependencies, run.id, { status, error, allowAllFetches: false });
   await db.sessions.update(run.sessionId, { updatedAt: dependencies.now?.() ?? Date.now() });
   return (await db.runs.get(run.id))!;
 }

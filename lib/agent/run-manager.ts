@@ -1,3 +1,4 @@
+import { ConsentBroker } from '../consent/broker';
 import type { GleanerDatabase } from '../db/database';
 import {
   activeRunOf,
@@ -26,12 +27,17 @@ export class RunManager {
     { sessionId: string; controller: AbortController; done: Promise<RunRecord> }
   >();
 
+  /** One broker per worker: consent answers reach the run waiting for them through it. */
+  readonly consent: ConsentBroker;
+
   constructor(
     private readonly db: GleanerDatabase,
     /** Fresh dependencies per run: settings are read when the run starts. */
-    private readonly dependenciesFor: () => Promise<Omit<RunDependencies, 'db'>>,
+    private readonly dependenciesFor: () => Promise<Omit<RunDependencies, 'db' | 'consent'>>,
     private readonly onActiveChange: (activeRuns: number) => void = () => {},
-  ) {}
+  ) {
+    this.consent = new ConsentBroker(db);
+  }
 
   get activeCount(): number {
     return this.active.size;
@@ -156,10 +162,14 @@ export class RunManager {
   private launch(
     runId: string,
     sessionId: string,
-    dependencies: Omit<RunDependencies, 'db'>,
+    dependencies: Omit<RunDependencies, 'db' | 'consent'>,
   ): void {
     const controller = new AbortController();
-    const done = executeRun(runId, { ...dependencies, db: this.db }, controller.signal)
+    const done = executeRun(
+      runId,
+      { ...dependencies, db: this.db, consent: this.consent },
+      controller.signal,
+    )
       .catch(async (error) => {
         console.error('Gleaner run failed unexpectedly', error);
         await this.db.runs.update(runId, {

@@ -1,3 +1,4 @@
+import { ConsentAborted } from '../consent/broker';
 import { appendMessage, newId, runSteps } from '../db/queries';
 import type { RunRecord, ToolCall } from '../db/records';
 import type { ToolOutcome } from '../tools/tool';
@@ -56,9 +57,14 @@ async function resolveOutcome(
       question,
       signal,
       services: dependencies.services,
+      askConsent: (prompt) =>
+        dependencies.consent.ask(
+          { ...prompt, runId: run.id, sessionId: run.sessionId, toolCallId: call.id, question },
+          signal,
+        ),
     });
   } catch (error) {
-    if (signal.aborted) throw new RunAborted();
+    if (signal.aborted || error instanceof ConsentAborted) throw new RunAborted();
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'error', message: `${call.name} failed: ${message}` };
   }

@@ -1,5 +1,12 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
-import type { MessageRecord, RunRecord, SessionRecord, StepRecord } from './records';
+import type {
+  ConsentRequestRecord,
+  GrantRecord,
+  MessageRecord,
+  RunRecord,
+  SessionRecord,
+  StepRecord,
+} from './records';
 
 /**
  * The one database. Only the background worker writes to it; pages read it with liveQuery.
@@ -10,6 +17,8 @@ export class GleanerDatabase extends Dexie {
   messages!: EntityTable<MessageRecord, 'id'>;
   runs!: EntityTable<RunRecord, 'id'>;
   steps!: EntityTable<StepRecord, 'id'>;
+  consentRequests!: EntityTable<ConsentRequestRecord, 'id'>;
+  grants!: EntityTable<GrantRecord, 'id'>;
 
   constructor(options?: DexieOptions) {
     super('gleaner', options);
@@ -18,6 +27,11 @@ export class GleanerDatabase extends Dexie {
       messages: 'id, [sessionId+seq], runId',
       runs: 'id, [sessionId+createdAt], status',
       steps: 'id, [runId+index]',
+    });
+    // Version 2: consent requests and the grants table (see docs/decisions/0002).
+    this.version(2).stores({
+      consentRequests: 'id, runId, status',
+      grants: 'id, &[kind+host]',
     });
   }
 }

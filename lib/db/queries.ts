@@ -133,6 +133,8 @@ export async function markInterruptedRuns(db: GleanerDatabase, now = Date.now())
     for (const run of runs) {
       await db.runs.update(run.id, {
         status: 'interrupted',
+        // "Allow all fetches for this answer" ends when the answer is interrupted.
+        allowAllFetches: false,
         updatedAt: now,
         error: {
           kind: 'interrupted',

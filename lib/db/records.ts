@@ -77,6 +77,8 @@ export const runSchema = z.object({
   fetches: z.number(),
   /** Step index from which repeated tool calls are counted (moves forward on Continue). */
   budgetStart: z.number(),
+  /** "Allow all fetches for this answer": lives on the run, ends with it. */
+  allowAllFetches: z.boolean().optional(),
   error: runErrorSchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -102,3 +104,39 @@ export const stepSchema = z.object({
   endedAt: z.number().optional(),
 });
 export type StepRecord = z.infer<typeof stepSchema>;
+
+export const CONSENT_KINDS = ['fetch', 'search', 'tab'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+export const consentRequestSchema = z.object({
+  id: z.string(),
+  runId: z.string(),
+  sessionId: z.string(),
+  toolCallId: z.string(),
+  kind: z.enum(CONSENT_KINDS),
+  /** The exact URL to be fetched, the search query, or the tab's URL. */
+  target: z.string(),
+  /** Shown highlighted: the URL's host, the search provider, or the tab's title. */
+  host: z.string(),
+  /** Extra facts for the card (the fetch format, a redirect's origin). */
+  detail: z.string().optional(),
+  /** The user's question this request serves. */
+  question: z.string(),
+  /** Whether the card offers a standing grant (never for tabs). */
+  grantable: z.boolean(),
+  status: z.enum(['pending', 'allowed', 'denied', 'expired']),
+  decision: z.enum(['once', 'always', 'deny']).optional(),
+  createdAt: z.number(),
+  decidedAt: z.number().optional(),
+});
+export type ConsentRequestRecord = z.infer<typeof consentRequestSchema>;
+
+export const GRANT_KINDS = ['always-fetch', 'always-search', 'private-host-exempt'] as const;
+export const grantSchema = z.object({
+  id: z.string(),
+  kind: z.enum(GRANT_KINDS),
+  /** `https://example.com:8443` style origin for sites, the provider id for searches. */
+  host: z.string(),
+  createdAt: z.number(),
+});
+export type GrantRecord = z.infer<typeof grantSchema>;

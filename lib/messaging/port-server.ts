@@ -45,6 +45,12 @@ async function handle(runs: RunManager, command: Command): Promise<CommandResult
     case 'deleteSession':
       await runs.deleteSession(command.sessionId);
       return { ok: true };
+    case 'answerConsent':
+      await runs.consent.answer(command);
+      return { ok: true };
+    case 'revokeGrant':
+      await runs.consent.revokeGrant(command.grantId);
+      return { ok: true };
     case 'heartbeat':
       return { ok: true };
   }

@@ -25,6 +25,13 @@ export const commandSchema = z.discriminatedUnion('type', [
     title: z.string().trim().min(1, 'A session title cannot be empty.').max(200),
   }),
   z.object({ type: z.literal('deleteSession'), sessionId: id }),
+  z.object({
+    type: z.literal('answerConsent'),
+    requestId: id,
+    decision: z.enum(['once', 'always', 'deny']),
+    allowAllForAnswer: z.boolean().optional(),
+  }),
+  z.object({ type: z.literal('revokeGrant'), grantId: id }),
   z.object({ type: z.literal('heartbeat') }),
 ]);
 export type Command = z.infer<typeof commandSchema>;

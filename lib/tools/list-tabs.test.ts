@@ -12,6 +12,9 @@ function contextWith(
     question: 'q',
     signal: new AbortController().signal,
     services: { tabs: { list: async () => tabs } },
+    askConsent: async () => {
+      throw new Error('list_tabs must not ask for consent');
+    },
   };
 }
 

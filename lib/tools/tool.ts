@@ -12,6 +12,16 @@ export interface ToolServices {
   };
 }
 
+/** What a tool asks the user before it touches the network or reads an unattached tab. */
+export interface ConsentPrompt {
+  kind: 'fetch' | 'search' | 'tab';
+  /** The exact URL, query or tab URL. */
+  target: string;
+  /** Highlighted on the card: the URL's host, the provider, or the tab's title. */
+  host: string;
+  detail?: string;
+}
+
 export interface ToolContext {
   runId: string;
   sessionId: string;
@@ -20,6 +30,8 @@ export interface ToolContext {
   question: string;
   signal: AbortSignal;
   services: ToolServices;
+  /** Shows a consent card and waits for the user's answer (or a grant that answers for them). */
+  askConsent(prompt: ConsentPrompt): Promise<'allowed' | 'denied'>;
 }
 
 /**

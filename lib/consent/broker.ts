@@ -1,0 +1,153 @@
+import type { GleanerDatabase } from '../db/database';
+import { newId } from '../db/queries';
+import type { ConsentKind, ConsentRequestRecord, GrantRecord } from '../db/records';
+
+export interface ConsentQuestion {
+  runId: string;
+  sessionId: string;
+  toolCallId: string;
+  kind: ConsentKind;
+  target: string;
+  host: string;
+  detail?: string;
+  question: string;
+}
+
+export type ConsentAnswer = {
+  requestId: string;
+  decision: 'once' | 'always' | 'deny';
+  /** The card's "Allow all fetches for this answer" checkbox. */
+  allowAllForAnswer?: boolean;
+};
+
+export type ConsentOutcome = 'allowed' | 'denied';
+
+export class ConsentAborted extends Error {
+  override readonly name = 'ConsentAborted';
+  constructor() {
+    super('The answer was stopped while waiting for your permission.');
+  }
+}
+
+function grantKindFor(kind: ConsentKind): GrantRecord['kind'] | undefined {
+  return kind === 'fetch' ? 'always-fetch' : kind === 'search' ? 'always-search' : undefined;
+}
+
+/**
+ * Stands between the model and the network (after Crush's permission service): a question is
+ * stored as a pending request, the panel shows it as a card, and the first answer wins. Only the
+ * user's answer, a standing grant or this answer's "allow all" can allow; nothing a tool's
+ * arguments or a page says is consulted. Tabs never get a standing grant.
+ */
+export class ConsentBroker {
+  private readonly waiting = new Map<string, (outcome: ConsentOutcome) => void>();
+
+  constructor(
+    private readonly db: GleanerDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether the question is already answered by a grant or the run's "allow all". */
+  async preapproved(question: ConsentQuestion): Promise<boolean> {
+    const grantKind = grantKindFor(question.kind);
+    if (!grantKind) return false;
+    const run = await this.db.runs.get(question.runId);
+    if (run?.allowAllFetches) return true;
+    const grant = await this.db.grants
+      .where('[kind+host]')
+      .equals([grantKind, question.host.toLowerCase()])
+      .first();
+    return grant !== undefined;
+  }
+
+  async ask(question: ConsentQuestion, signal: AbortSignal): Promise<ConsentOutcome> {
+    if (await this.preapproved(question)) return 'allowed';
+    if (signal.aborted) throw new ConsentAborted();
+    const request: ConsentRequestRecord = {
+      id: newId(),
+      ...question,
+      grantable: grantKindFor(question.kind) !== undefined,
+      status: 'pending',
+      createdAt: this.now(),
+    };
+    const outcome = new Promise<ConsentOutcome>((resolve) => this.waiting.set(request.id, resolve));
+    await this.db.transaction('rw', this.db.consentRequests, this.db.runs, async () => {
+      await this.db.consentRequests.add(request);
+      await this.db.runs.update(question.runId, {
+        status: 'awaiting-consent',
+        updatedAt: this.now(),
+      });
+    });
+    const onAbort = () => void this.expire(request.id);
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const result = await outcome;
+      if (signal.aborted) throw new ConsentAborted();
+      await this.db.runs.update(question.runId, { status: 'running', updatedAt: this.now() });
+      return result;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      this.waiting.delete(request.id);
+    }
+  }
+
+  /**
+   * The user's answer. The first one wins; answers for requests that are no longer pending
+   * (answered in another panel, expired by a restart or a Stop) change nothing.
+   */
+  async answer(answer: ConsentAnswer): Promise<{ applied: boolean }> {
+    const applied = await this.db.transaction(
+      'rw',
+      [this.db.consentRequests, this.db.grants, this.db.runs],
+      async () => {
+        const request = await this.db.consentRequests.get(answer.requestId);
+        if (!request || request.status !== 'pending') return undefined;
+        const allowed = answer.decision !== 'deny';
+        await this.db.consentRequests.update(request.id, {
+          status: allowed ? 'allowed' : 'denied',
+          decision: answer.decision,
+          decidedAt: this.now(),
+        });
+        const grantKind = grantKindFor(request.kind);
+        if (allowed && answer.decision === 'always' && grantKind) {
+          const host = request.host.toLowerCase();
+          const existing = await this.db.grants
+            .where('[kind+host]')
+            .equals([grantKind, host])
+            .first();
+          if (!existing) {
+            await this.db.grants.add({ id: newId(), kind: grantKind, host, createdAt: this.now() });
+          }
+        }
+        if (allowed && answer.allowAllForAnswer && request.kind !== 'tab') {
+          await this.db.runs.update(request.runId, { allowAllFetches: true });
+        }
+        return allowed ? ('allowed' as const) : ('denied' as const);
+      },
+    );
+    if (!applied) return { applied: false };
+    this.waiting.get(answer.requestId)?.(applied);
+    return { applied: true };
+  }
+
+  private async expire(requestId: string): Promise<void> {
+    await this.db.consentRequests
+      .where('id')
+      .equals(requestId)
+      .and((request) => request.status === 'pending')
+      .modify({ status: 'expired', decidedAt: this.now() });
+    this.waiting.get(requestId)?.('denied');
+  }
+
+  /** At worker start: no one is waiting any more, so pending requests expire (Resume asks again). */
+  async expireAllPending(): Promise<number> {
+    return this.db.consentRequests
+      .where('status')
+      .equals('pending')
+      .modify({ status: 'expired', decidedAt: this.now() });
+  }
+
+  async revokeGrant(grantId: string): Promise<void> {
+    await this.db.grants.delete(grantId);
+  }
+}
