@@ -2,10 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { GleanerDatabase } from '../db/database';
 import { runSteps, sessionMessages } from '../db/queries';
+import type { ConsentRequestRecord } from '../db/records';
 import { LlmError } from '../llm/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
+import { type FakeTab, fakeServices } from '../testing/fake-services';
 import { ScriptedModel, type ScriptedReply } from '../testing/scripted-model';
 import { createTestDatabase } from '../testing/test-database';
+import { readTabTool } from '../tools/read-tab';
 import { createToolRegistry } from '../tools/registry';
 import { defineTool, type Tool } from '../tools/tool';
 import { RunManager } from './run-manager';
@@ -39,12 +42,16 @@ beforeEach(() => {
   executed.length = 0;
 });
 
-function managerWith(script: ScriptedReply[], tools: Tool[] = [weatherTool as Tool]) {
+function managerWith(
+  script: ScriptedReply[],
+  tools: Tool[] = [weatherTool as Tool],
+  services = fakeServices(),
+) {
   const model = new ScriptedModel(script);
   const manager = new RunManager(db, async () => ({
     model,
     tools: createToolRegistry(tools),
-    services: { tabs: { list: async () => [] } },
+    services,
     settings,
     systemPrompt: 'You are a test.',
     persistEveryMs: 0,
@@ -196,6 +203,102 @@ describe('the run loop', () => {
       status: 'failed',
       error: { kind: 'llm', message: 'The provider rejected the API key (HTTP 401).' },
     });
+  });
+});
+
+describe('attached tabs', () => {
+  const tabs: FakeTab[] = [
+    {
+      id: 1,
+      title: 'Alpha',
+      url: 'https://a.example/',
+      active: true,
+      article: { markdown: 'Alpha text' },
+    },
+    {
+      id: 2,
+      title: 'Beta',
+      url: 'https://b.example/',
+      active: false,
+      article: { markdown: 'Beta text' },
+    },
+    {
+      id: 3,
+      title: 'Secret',
+      url: 'https://s.example/',
+      active: false,
+      article: { markdown: 'Secret text' },
+    },
+  ];
+
+  it('reads attached tabs as read_tab results, not in the user text, and cites them', async () => {
+    const services = fakeServices(tabs);
+    const { manager, model } = managerWith(
+      [{ text: 'Both say hello.' }],
+      [readTabTool as Tool],
+      services,
+    );
+    const { runId, sessionId } = await manager.start({ text: 'Compare them', tabIds: [1, 2] });
+    const run = await manager.settled(runId);
+    expect(run?.status).toBe('done');
+    const sent = model.requests[0]!.messages;
+    expect(sent[1]).toEqual({ role: 'user', content: 'Compare them' });
+    expect(sent[2]).toMatchObject({
+      role: 'assistant',
+      toolCalls: [{ name: 'read_tab' }, { name: 'read_tab' }],
+    });
+    expect(
+      sent.filter((message) => message.role === 'tool').map((message) => message.content),
+    ).toEqual([expect.stringContaining('Alpha text'), expect.stringContaining('Beta text')]);
+    const answer = (await sessionMessages(db, sessionId)).at(-1);
+    expect(answer?.sources?.map((source) => source.url)).toEqual([
+      'https://a.example/',
+      'https://b.example/',
+    ]);
+  });
+
+  it('reads attached tabs even when read_tab is not offered to the model', async () => {
+    const services = fakeServices(tabs);
+    const model = new ScriptedModel([{ text: 'ok' }]);
+    const manager = new RunManager(db, async () => ({
+      model,
+      tools: createToolRegistry([readTabTool as Tool], []),
+      services,
+      settings,
+      systemPrompt: 's',
+    }));
+    const { runId } = await manager.start({ text: 'Summarize', tabIds: [1] });
+    await manager.settled(runId);
+    expect(services.readTabIds).toEqual([1]);
+    expect(model.requests[0]!.tools).toEqual([]);
+  });
+
+  it('ends the turn when the user denies reading an unattached tab; the page never reaches the model', async () => {
+    const services = fakeServices(tabs);
+    const { manager, model } = managerWith(
+      [{ toolCalls: [{ name: 'read_tab', arguments: '{"tabId":3}' }] }, { text: 'never sent' }],
+      [readTabTool as Tool],
+      services,
+    );
+    const { runId, sessionId } = await manager.start({
+      text: 'What is in my other tab?',
+      tabIds: [1],
+    });
+    let request: ConsentRequestRecord | undefined;
+    for (let tries = 0; !request && tries < 400; tries++) {
+      request = await db.consentRequests.where('status').equals('pending').first();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(request).toMatchObject({ kind: 'tab', target: 'https://s.example/', host: 'Secret' });
+    expect((await db.runs.get(runId))?.status).toBe('awaiting-consent');
+    await manager.consent.answer({ requestId: request!.id, decision: 'deny' });
+    const run = await manager.settled(runId);
+    expect(run).toMatchObject({ status: 'stopped', error: { kind: 'denied' } });
+    expect(model.requests).toHaveLength(1);
+    expect(services.readTabIds).toEqual([1]);
+    expect((await sessionMessages(db, sessionId)).at(-1)?.notice).toBe(
+      'You did not allow reading the tab "Secret" (https://s.example/).',
+    );
   });
 });
 

@@ -52,11 +52,38 @@ export async function executeRun(
         (message) => message.role === 'assistant' && message.notice === undefined,
       );
 
+      // Attached tabs are read by the extension first, recorded as read_tab calls of the run, so
+      // the model gets them as tool results (never pasted into the user's text) and Resume
+      // re-reads any that had not finished.
+      if (!lastAssistant && run.attachedTabIds?.length) {
+        await appendMessage(db, {
+          sessionId: run.sessionId,
+          runId,
+          role: 'assistant',
+          content: '',
+          status: 'done',
+          synthetic: true,
+          toolCalls: run.attachedTabIds.map((tabId) => ({
+            id: `attached_tab_${tabId}_${runId.slice(0, 8)}`,
+            name: 'read_tab',
+            arguments: JSON.stringify({ tabId }),
+          })),
+        });
+        continue;
+      }
+
       if (lastAssistant?.status === 'done') {
         const answered = new Set(runMessages.map((message) => message.toolCallId));
         const pending = (lastAssistant.toolCalls ?? []).find((call) => !answered.has(call.id));
         if (pending) {
-          const result = await runToolStep(dependencies, run, pending, question, signal);
+          const result = await runToolStep(
+            dependencies,
+            run,
+            pending,
+            question,
+            signal,
+            lastAssistant.synthetic === true,
+          );
           if (result.kind === 'denied')
             return finish(dependencies, run, 'stopped', {
               kind: 'denied',

@@ -51,6 +51,7 @@ export class RunManager {
   async start(input: {
     sessionId?: string;
     text: string;
+    tabIds?: number[];
   }): Promise<{ sessionId: string; runId: string }> {
     const text = input.text.trim();
     if (!text) throw new CommandError('The message is empty.');
@@ -92,6 +93,7 @@ export class RunManager {
           steps: 0,
           fetches: 0,
           budgetStart: 0,
+          ...(input.tabIds?.length ? { attachedTabIds: [...new Set(input.tabIds)] } : {}),
           createdAt: now,
           updatedAt: now,
         });

@@ -4,6 +4,7 @@ import type { RunRecord, ToolCall } from '../db/records';
 import type { ToolOutcome } from '../tools/tool';
 import { type RunDependencies, updateRun } from './run-context';
 import { repeatedCallReached } from './stop-conditions';
+import { runNonce } from './untrusted';
 
 export type ToolStepResult =
   | { kind: 'continue' }
@@ -24,8 +25,11 @@ async function resolveOutcome(
   call: ToolCall,
   question: string,
   signal: AbortSignal,
+  synthetic: boolean,
 ): Promise<ToolOutcome> {
-  const tool = dependencies.tools.get(call.name);
+  const tool = synthetic
+    ? dependencies.tools.getRegistered(call.name)
+    : dependencies.tools.get(call.name);
   if (!tool) {
     const available = dependencies.tools.names().join(', ') || 'none';
     return {
@@ -57,6 +61,9 @@ async function resolveOutcome(
       question,
       signal,
       services: dependencies.services,
+      attachedTabIds: run.attachedTabIds ?? [],
+      contextWindow: dependencies.settings.contextWindow,
+      nonce: runNonce(run.id),
       askConsent: (prompt) =>
         dependencies.consent.ask(
           { ...prompt, runId: run.id, sessionId: run.sessionId, toolCallId: call.id, question },
@@ -80,11 +87,13 @@ export async function runToolStep(
   call: ToolCall,
   question: string,
   signal: AbortSignal,
+  /** The call was written by the extension (attached tabs), not asked for by the model. */
+  synthetic = false,
 ): Promise<ToolStepResult> {
   const { db, settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
   const steps = await runSteps(db, run.id);
-  const repeated = repeatedCallReached(call, steps, run, settings.limits);
+  const repeated = synthetic ? null : repeatedCallReached(call, steps, run, settings.limits);
   if (repeated) return { kind: 'limit', message: repeated };
 
   const stepId = newId();
@@ -100,7 +109,7 @@ export async function runToolStep(
     startedAt: now(),
   });
 
-  const outcome = await resolveOutcome(dependencies, run, call, question, signal);
+  const outcome = await resolveOutcome(dependencies, run, call, question, signal, synthetic);
   if (signal.aborted) {
     await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
     throw new RunAborted();

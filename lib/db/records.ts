@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 /** Zod schemas of what is stored: the single source of truth for reading records back. */
 
-export const sourceSchema = z.object({ title: z.string(), url: z.string() });
+export const sourceSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  /** Shown beside the link, e.g. "used 62% of the page". */
+  note: z.string().optional(),
+});
 export type Source = z.infer<typeof sourceSchema>;
 
 export const sessionSchema = z.object({
@@ -40,6 +45,8 @@ export const messageSchema = z.object({
   toolName: z.string().optional(),
   /** On the final answer: built from what was read or fetched, never from the model's text. */
   sources: z.array(sourceSchema).optional(),
+  /** Written by the extension, not the model (e.g. the read_tab calls for attached tabs). */
+  synthetic: z.boolean().optional(),
   /** One line the extension adds under the answer (a denial, a limit reached). */
   notice: z.string().optional(),
   createdAt: z.number(),
@@ -77,6 +84,8 @@ export const runSchema = z.object({
   fetches: z.number(),
   /** Step index from which repeated tool calls are counted (moves forward on Continue). */
   budgetStart: z.number(),
+  /** Tabs attached in the composer, read by the extension before the first model step. */
+  attachedTabIds: z.array(z.number()).optional(),
   /** "Allow all fetches for this answer": lives on the run, ends with it. */
   allowAllFetches: z.boolean().optional(),
   error: runErrorSchema.optional(),

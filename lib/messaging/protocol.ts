@@ -16,6 +16,8 @@ export const commandSchema = z.discriminatedUnion('type', [
       .trim()
       .min(1, 'The message is empty.')
       .max(200_000, 'The message is longer than 200,000 characters.'),
+    /** Tabs attached in the composer; the worker reads them when the run starts. */
+    tabIds: z.array(z.number().int().nonnegative()).max(20, 'Attach at most 20 tabs.').optional(),
   }),
   z.object({ type: z.literal('stopRun'), runId: id }),
   z.object({ type: z.literal('resumeRun'), runId: id }),

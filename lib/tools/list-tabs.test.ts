@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fakeServices } from '../testing/fake-services';
+import { toolContext } from '../testing/tool-context';
 import { listTabsTool } from './list-tabs';
-import type { ToolContext } from './tool';
+import type { TabInfo, ToolContext } from './tool';
 
-function contextWith(
-  tabs: Awaited<ReturnType<ToolContext['services']['tabs']['list']>>,
-): ToolContext {
-  return {
-    runId: 'r',
-    sessionId: 's',
-    toolCallId: 'c',
-    question: 'q',
-    signal: new AbortController().signal,
-    services: { tabs: { list: async () => tabs } },
-    askConsent: async () => {
-      throw new Error('list_tabs must not ask for consent');
-    },
-  };
+function contextWith(tabs: TabInfo[]): ToolContext {
+  return toolContext({ services: fakeServices(tabs) });
 }
 
 describe('list_tabs', () => {

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import type { ToolSpec } from '../llm/types';
 import { listTabsTool } from './list-tabs';
+import { readTabTool } from './read-tab';
 import type { Tool } from './tool';
 
 /** Every tool the main agent can be offered. The allow-list in settings picks from these. */
-export const MAIN_AGENT_TOOLS: readonly Tool[] = [listTabsTool as Tool];
+export const MAIN_AGENT_TOOLS: readonly Tool[] = [listTabsTool as Tool, readTabTool as Tool];
 
 export interface ToolRegistry {
   specs: ToolSpec[];
+  /** A tool the model may call: registered and allowed. */
   get(name: string): Tool | undefined;
+  /** Any registered tool, allowed or not: for calls the extension itself makes (attached tabs). */
+  getRegistered(name: string): Tool | undefined;
   names(): string[];
 }
 
@@ -28,9 +32,11 @@ export function createToolRegistry(
 ): ToolRegistry {
   const offered = tools.filter((tool) => !allowed || allowed.includes(tool.name));
   const byName = new Map(offered.map((tool) => [tool.name, tool]));
+  const registered = new Map(tools.map((tool) => [tool.name, tool]));
   return {
     specs: offered.map(toolSpec),
     get: (name) => byName.get(name),
+    getRegistered: (name) => registered.get(name),
     names: () => [...byName.keys()],
   };
 }

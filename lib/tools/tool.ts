@@ -1,14 +1,30 @@
 import type { z } from 'zod';
 import type { Source } from '../db/records';
+import type { Article } from '../extract/article';
 
 /**
  * What a tool needs from the outside world. The worker gives real implementations; tests give
  * fakes. Later tools add their services here (fetching, consent, page files).
  */
+export interface TabInfo {
+  id: number;
+  title: string;
+  url: string;
+  active: boolean;
+}
+
+export type TabReadResult = { ok: true; article: Article } | { ok: false; reason: string };
+
 export interface ToolServices {
   tabs: {
     /** Open tabs of the window the user is working in. */
-    list(): Promise<Array<{ id: number; title: string; url: string; active: boolean }>>;
+    list(): Promise<TabInfo[]>;
+    /** One tab, or undefined when it is not open (any more). */
+    get(tabId: number): Promise<TabInfo | undefined>;
+    /** The tab the user is looking at in that window. */
+    active(): Promise<TabInfo | undefined>;
+    /** The page's article, extracted in the page; a sentence when it cannot be read. */
+    read(tabId: number): Promise<TabReadResult>;
   };
 }
 
@@ -30,6 +46,12 @@ export interface ToolContext {
   question: string;
   signal: AbortSignal;
   services: ToolServices;
+  /** Tabs the user attached to this message: read without asking. */
+  attachedTabIds: readonly number[];
+  /** From settings; drives how much of a page fits. */
+  contextWindow: number;
+  /** Nonce of this run's untrusted-content delimiters. */
+  nonce: string;
   /** Shows a consent card and waits for the user's answer (or a grant that answers for them). */
   askConsent(prompt: ConsentPrompt): Promise<'allowed' | 'denied'>;
 }

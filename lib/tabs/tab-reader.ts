@@ -1,0 +1,87 @@
+import { type Browser, browser } from 'wxt/browser';
+import { articleSchema } from '../extract/article';
+import type { TabInfo, TabReadResult } from '../tools/tool';
+import { unreadableReason } from './unreadable-reason';
+
+type BrowserTab = Browser.tabs.Tab;
+
+function toInfo(tab: BrowserTab): TabInfo {
+  return {
+    id: tab.id ?? -1,
+    title: tab.title ?? '',
+    url: tab.url ?? tab.pendingUrl ?? '',
+    active: tab.active,
+  };
+}
+
+export async function getTab(tabId: number): Promise<TabInfo | undefined> {
+  try {
+    return toInfo(await browser.tabs.get(tabId));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function listTabs(): Promise<TabInfo[]> {
+  const tabs = await browser.tabs.query({ lastFocusedWindow: true });
+  return tabs.filter((tab) => tab.id !== undefined).map(toInfo);
+}
+
+export async function activeTab(): Promise<TabInfo | undefined> {
+  const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
+  return tab ? toInfo(tab) : undefined;
+}
+
+/**
+ * Reads a tab's article by running the unlisted `read-page` script in it. The script extracts
+ * from a clone of the live DOM (so computed styles can mark hidden text) and returns plain data,
+ * which is validated here: a page cannot hand the worker anything but an Article.
+ */
+export async function readTab(tabId: number): Promise<TabReadResult> {
+  let tab: BrowserTab;
+  try {
+    tab = await browser.tabs.get(tabId);
+  } catch {
+    return { ok: false, reason: `Tab ${tabId} is no longer open; it was closed.` };
+  }
+  const info = toInfo(tab);
+  const name = info.title ? `"${info.title}"` : `Tab ${tabId}`;
+  const refused = unreadableReason(info.url, info.title);
+  if (refused) return { ok: false, reason: refused };
+  if (tab.discarded || (tab.status as string | undefined) === 'unloaded') {
+    return {
+      ok: false,
+      reason: `${name} is unloaded (the browser discarded it to save memory). Click the tab to load it, then ask again.`,
+    };
+  }
+  if (info.url.startsWith('file:') && !(await browser.extension.isAllowedFileSchemeAccess())) {
+    return {
+      ok: false,
+      reason: `${name} is a local file. To let Gleaner read local files, open the extensions page, choose Gleaner's Details and switch on "Allow access to file URLs".`,
+    };
+  }
+  try {
+    const [injection] = await browser.scripting.executeScript({
+      target: { tabId },
+      files: ['/read-page.js'],
+    });
+    const result = injection?.result as { pdf?: boolean } | undefined;
+    if (result?.pdf) {
+      return { ok: false, reason: `${name} is a PDF; PDF text is read through the PDF reader.` };
+    }
+    const article = articleSchema.safeParse(injection?.result);
+    if (!article.success) {
+      return {
+        ok: false,
+        reason: `${name} returned no readable content (the page may still be loading).`,
+      };
+    }
+    return { ok: true, article: article.data };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/No tab with id/i.test(message)) {
+      return { ok: false, reason: `${name} closed while Gleaner was reading it.` };
+    }
+    return { ok: false, reason: `Gleaner could not read ${name}: ${message}` };
+  }
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { fitToBudget, pageBudgetChars } from '../agent/page-budget';
+import { wrapUntrusted } from '../agent/untrusted';
+import { defineTool } from './tool';
+
+export const readTabTool = defineTool({
+  name: 'read_tab',
+  description:
+    "Read an open tab's main content as markdown, with its title, URL, byline, language and " +
+    'length. Without tabId it reads the tab the user is looking at. Long pages come in parts: the ' +
+    'result says how much was included and the offset to pass for the next part. Reading a tab ' +
+    'the user did not attach asks the user first.',
+  parameters: z
+    .object({
+      tabId: z.number().int().nonnegative().optional().describe('Tab id from list_tabs'),
+      offset: z
+        .number()
+        .int()
+        .nonnegative()
+        .optional()
+        .describe('Character offset to continue a long page from'),
+    })
+    .strict(),
+  consent: 'tab',
+  async execute(args, context) {
+    const tabs = context.services.tabs;
+    const tab = args.tabId === undefined ? await tabs.active() : await tabs.get(args.tabId);
+    if (!tab) {
+      return {
+        kind: 'error',
+        message:
+          args.tabId === undefined
+            ? 'No tab is active in the current window.'
+            : `Tab ${args.tabId} is not open (it may have been closed). Call list_tabs to see the open tabs.`,
+      };
+    }
+    const label = tab.title || tab.url;
+    if (!context.attachedTabIds.includes(tab.id)) {
+      const answer = await context.askConsent({ kind: 'tab', target: tab.url, host: label });
+      if (answer === 'denied') {
+        return {
+          kind: 'denied',
+          message: `You did not allow reading the tab "${label}" (${tab.url}).`,
+        };
+      }
+    }
+    const read = await tabs.read(tab.id);
+    if (!read.ok) return { kind: 'error', message: read.reason };
+
+    const { article } = read;
+    const pages = Math.max(1, context.attachedTabIds.length);
+    const fitted = fitToBudget(
+      article.markdown,
+      pageBudgetChars(context.contextWindow, pages),
+      args.offset,
+    );
+    const facts = [
+      `Title: ${article.title || tab.title}`,
+      `URL: ${tab.url}`,
+      article.byline ? `Byline: ${article.byline}` : '',
+      article.siteName ? `Site: ${article.siteName}` : '',
+      article.lang ? `Language: ${article.lang}` : '',
+      article.publishedTime ? `Published: ${article.publishedTime}` : '',
+      `Length: ${article.textLength} characters of text`,
+    ].filter(Boolean);
+    const partial = fitted.percent < 100 || (args.offset ?? 0) > 0;
+    const start = args.offset ?? 0;
+    const note = partial
+      ? `Included characters ${start}-${start + fitted.included} of ${fitted.total} (${fitted.percent}% of the page).` +
+        (fitted.nextOffset !== undefined
+          ? ` The rest of the page exists but was left out to fit the context window; call read_tab with {"tabId": ${tab.id}, "offset": ${fitted.nextOffset}} to read on.`
+          : '')
+      : '';
+    const content = [...facts, wrapUntrusted(fitted.text, context.nonce, { source: tab.url }), note]
+      .filter(Boolean)
+      .join('\n');
+    return {
+      kind: 'result',
+      content,
+      bytes: new TextEncoder().encode(fitted.text).length,
+      summary: `${label}: ${fitted.included.toLocaleString('en')} of ${fitted.total.toLocaleString('en')} characters (${fitted.percent}%)`,
+      sources: [
+        {
+          title: article.title || tab.title || tab.url,
+          url: tab.url,
+          ...(partial ? { note: `used ${fitted.percent}% of the page` } : {}),
+        },
+      ],
+    };
+  },
+});
