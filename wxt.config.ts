@@ -14,6 +14,12 @@ export default defineConfig({
     // talking to a configured LLM endpoint needs host access: see README "Permissions".
     host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'Open Gleaner' },
+    commands: {
+      'summarize-page': {
+        suggested_key: { default: 'Alt+Shift+S' },
+        description: 'Summarize this page',
+      },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -1,32 +1,37 @@
+// Must come first: see lib/zod-setup.ts.
+import '@/lib/zod-setup';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { z } from 'zod';
 import { createKeepAlive } from '@/lib/agent/keep-alive';
 import { RunManager } from '@/lib/agent/run-manager';
+import { summarizeRequest } from '@/lib/agent/summarize';
 import { mainSystemPrompt } from '@/lib/agent/system-prompt';
 import { createWorkerServices } from '@/lib/agent/worker-services';
 import { getDatabase } from '@/lib/db/database';
 import { markInterruptedRuns } from '@/lib/db/queries';
 import { createChatModel } from '@/lib/llm/openai-chat-model';
+import { focusSessionItem } from '@/lib/messaging/focus-session';
 import { createPortServer, type ServerPort } from '@/lib/messaging/port-server';
 import { loadSettings } from '@/lib/settings/store';
 import { createToolRegistry, MAIN_AGENT_TOOLS } from '@/lib/tools/registry';
 
+const SUMMARIZE_MENU_ID = 'gleaner-summarize-page';
+/** Declared in wxt.config.ts under `commands`. */
+const SUMMARIZE_COMMAND = 'summarize-page';
+
+/** Chrome's sidePanel API (absent in Firefox, which gets a sidebar_action from WXT). */
+type SidePanelApi = {
+  setPanelBehavior(options: { openPanelOnActionClick: boolean }): Promise<void>;
+  open(options: { windowId: number }): Promise<void>;
+};
+
 export default defineBackground(() => {
-  // Extension CSP forbids eval; zod must not compile validators with new Function.
-  z.config({ jitless: true });
   const db = getDatabase();
-  // Nothing runs yet in a fresh worker: runs still marked active were cut off by a stop.
-  let runs: RunManager | undefined;
-  const ready = Promise.resolve().then(async () => {
-    await markInterruptedRuns(db);
-    // Nobody is waiting for the cards of the old worker: Resume asks again.
-    await runs?.consent.expireAllPending();
-  });
   const keepAlive = createKeepAlive(() => browser.runtime.getPlatformInfo());
+  const sidePanel = (browser as unknown as { sidePanel?: SidePanelApi }).sidePanel;
 
   let server: ReturnType<typeof createPortServer> | undefined;
-  runs = new RunManager(
+  const runs = new RunManager(
     db,
     async () => {
       const settings = await loadSettings();
@@ -42,6 +47,10 @@ export default defineBackground(() => {
     },
     (active) => keepAlive.update(active),
   );
+  // Nothing runs yet in a fresh worker: runs still marked active were cut off by a stop, and
+  // nobody waits for the old worker's consent cards (Resume asks again).
+  const ready = markInterruptedRuns(db).then(() => runs.consent.expireAllPending());
+
   server = createPortServer({
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
@@ -50,14 +59,49 @@ export default defineBackground(() => {
   });
   browser.runtime.onConnect.addListener((port) => server?.accept(port as unknown as ServerPort));
 
-  // Chrome: the toolbar icon opens the side panel. Firefox gets a sidebar_action from WXT.
-  const sidePanel = (
-    browser as unknown as { sidePanel?: { setPanelBehavior(options: object): Promise<void> } }
-  ).sidePanel;
+  // "Summarize this page" from the page's context menu or the keyboard shortcut.
+  const summarize = async (tab: { id?: number; title?: string; windowId?: number } | undefined) => {
+    if (tab?.id === undefined) return;
+    // sidePanel.open must be called inside the user gesture, before any await.
+    const opening =
+      tab.windowId === undefined ? undefined : sidePanel?.open({ windowId: tab.windowId });
+    try {
+      await ready;
+      const { sessionId } = await runs.start({
+        text: summarizeRequest(tab.title ?? ''),
+        tabIds: [tab.id],
+      });
+      await focusSessionItem.setValue({ sessionId, at: Date.now() });
+    } catch (error) {
+      console.error('Gleaner could not start a summary', error);
+    }
+    await opening?.catch((error: unknown) =>
+      console.error('Gleaner could not open the panel', error),
+    );
+  };
+  browser.runtime.onInstalled.addListener(() => {
+    browser.contextMenus.create({
+      id: SUMMARIZE_MENU_ID,
+      title: 'Summarize this page',
+      contexts: ['page'],
+    });
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId === SUMMARIZE_MENU_ID) void summarize(tab);
+  });
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command === SUMMARIZE_COMMAND) void summarize(tab);
+  });
+
+  // The toolbar icon opens the side panel (Chrome) or toggles the sidebar (Firefox).
   void sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch((error: unknown) => {
     console.error('Gleaner could not set the side panel behaviour', error);
   });
   const sidebarAction = (browser as unknown as { sidebarAction?: { toggle(): Promise<void> } })
     .sidebarAction;
-  if (sidebarAction) browser.action?.onClicked.addListener(() => void sidebarAction.toggle());
+  // Firefox's MV2 build has browserAction where MV3 has action.
+  const toolbarButton =
+    browser.action ??
+    (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
+  if (sidebarAction) toolbarButton?.onClicked.addListener(() => void sidebarAction.toggle());
 });

@@ -44,15 +44,29 @@ export async function runModelStep(
     startedAt,
   });
 
+  // Persist the streaming text at most every `persistEvery` ms, with a trailing write so the
+  // last text that arrived is stored even when nothing follows it (a hang, a worker stop).
   let lastWrite = 0;
+  let lastText = '';
+  let trailing: ReturnType<typeof setTimeout> | undefined;
   let writes: Promise<unknown> = Promise.resolve();
   const persistEvery = dependencies.persistEveryMs ?? 250;
-  const onText = (text: string) => {
-    dependencies.onTextDelta?.(answer.id, text);
-    const at = now();
-    if (at - lastWrite < persistEvery) return;
-    lastWrite = at;
+  const flush = () => {
+    trailing = undefined;
+    lastWrite = now();
+    const text = lastText;
     writes = writes.then(() => db.messages.update(answer.id, { content: text }));
+  };
+  const onText = (text: string) => {
+    lastText = text;
+    dependencies.onTextDelta?.(answer.id, text);
+    const since = now() - lastWrite;
+    if (since >= persistEvery) flush();
+    else trailing ??= setTimeout(flush, persistEvery - since);
+  };
+  const settleWrites = async () => {
+    clearTimeout(trailing);
+    await writes;
   };
 
   try {
@@ -63,7 +77,7 @@ export async function runModelStep(
       signal,
       onText,
     });
-    await writes;
+    await settleWrites();
     await db.transaction('rw', db.messages, db.steps, db.runs, async () => {
       await db.messages.update(answer.id, {
         content: response.content,
@@ -85,13 +99,13 @@ export async function runModelStep(
       await updateRun(dependencies, run.id, { steps: run.steps + 1 });
     });
   } catch (error) {
-    await writes;
+    await settleWrites();
     const partial =
-      (error as { details?: { partialText?: string } }).details?.partialText ?? undefined;
+      (error as { details?: { partialText?: string } }).details?.partialText ?? lastText;
     const kind = (error as { kind?: string }).kind;
     await db.transaction('rw', db.messages, db.steps, async () => {
       await db.messages.update(answer.id, {
-        ...(partial !== undefined ? { content: partial } : {}),
+        content: partial,
         status: kind === 'aborted' ? 'stopped' : kind === 'stream-cut' ? 'interrupted' : 'failed',
       });
       await db.steps.update(stepId, {

@@ -1,0 +1,36 @@
+import type { Settings } from '@/lib/settings/schema';
+import type { ConnectionOutcome, SaveOutcome } from './settings-draft';
+import { SettingsForm } from './settings-form';
+
+interface SettingsScreenProps {
+  settings: Settings | undefined;
+  onSave: (settings: Settings) => Promise<SaveOutcome>;
+  onTestConnection: (settings: Settings) => Promise<ConnectionOutcome>;
+  /** In the side panel the settings replace the chat; this leads back. */
+  onBack?: () => void;
+}
+
+export function SettingsScreen({
+  settings,
+  onSave,
+  onTestConnection,
+  onBack,
+}: SettingsScreenProps) {
+  return (
+    <section className="settings-screen" aria-labelledby="settings-title">
+      <div className="screen-title">
+        {onBack && (
+          <button type="button" className="link-button" onClick={onBack}>
+            <span aria-hidden="true">← </span>Back to chat
+          </button>
+        )}
+        <h2 id="settings-title">Settings</h2>
+      </div>
+      {settings ? (
+        <SettingsForm settings={settings} onSave={onSave} onTestConnection={onTestConnection} />
+      ) : (
+        <p className="muted">Loading settings…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import '@/lib/zod-setup';
+import '@/components/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SettingsScreen } from '@/components/settings-screen';
+import { saveSettingsFromForm, testConnectionFromForm, useSettings } from '@/hooks/use-settings';
+
+function OptionsApp() {
+  const settings = useSettings();
+  return (
+    <main className="options-page">
+      <h1 className="app-name">Gleaner</h1>
+      <SettingsScreen
+        settings={settings}
+        onSave={saveSettingsFromForm}
+        onTestConnection={testConnectionFromForm}
+      />
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <OptionsApp />
+  </StrictMode>,
+);

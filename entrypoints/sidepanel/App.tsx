@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { AppHeader, type PanelView } from '@/components/app-header';
+import { SessionList } from '@/components/session-list';
+import { SettingsScreen } from '@/components/settings-screen';
+import { sendCommand, useKeepAlive } from '@/hooks/use-port-command';
+import { useSelectedSession } from '@/hooks/use-selected-session';
+import { useHasActiveRun, useSessionList } from '@/hooks/use-session-data';
+import { saveSettingsFromForm, testConnectionFromForm, useSettings } from '@/hooks/use-settings';
+import { isConfigured } from '@/lib/settings/schema';
+import { ChatScreen } from './chat-screen';
+
+export function App() {
+  const settings = useSettings();
+  const sessions = useSessionList();
+  const [selectedId, select] = useSelectedSession(sessions);
+  const [view, setView] = useState<PanelView>('chat');
+  const [listError, setListError] = useState<string>();
+  const [draft, setDraft] = useState('');
+  useKeepAlive(useHasActiveRun(selectedId));
+  const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
+
+  async function rename(sessionId: string, title: string) {
+    const result = await sendCommand({ type: 'renameSession', sessionId, title });
+    return result.ok ? undefined : result.error;
+  }
+
+  async function remove(sessionId: string) {
+    const result = await sendCommand({ type: 'deleteSession', sessionId });
+    setListError(result.ok ? undefined : result.error);
+    if (result.ok && sessionId === selectedId) {
+      select(null);
+      setView('chat');
+    }
+  }
+
+  return (
+    <div className="app">
+      <AppHeader
+        view={view}
+        onNewChat={() => {
+          select(null);
+          setView('chat');
+        }}
+        onToggleSessions={() => toggle('sessions')}
+        onToggleSettings={() => toggle('settings')}
+      />
+      <main className="app-main">
+        {view === 'chat' && (
+          <ChatScreen
+            key={selectedId ?? 'new'}
+            sessionId={selectedId}
+            configured={settings && isConfigured(settings)}
+            text={draft}
+            onTextChange={setDraft}
+            onSelect={select}
+            onOpenSettings={() => setView('settings')}
+          />
+        )}
+        {view === 'sessions' && (
+          <div className="screen">
+            {listError && <p role="alert">{listError}</p>}
+            <SessionList
+              sessions={sessions}
+              currentId={selectedId}
+              onOpen={(id) => {
+                select(id);
+                setView('chat');
+              }}
+              onRename={rename}
+              onDelete={(id) => void remove(id)}
+            />
+          </div>
+        )}
+        {view === 'settings' && (
+          <div className="screen">
+            <SettingsScreen
+              settings={settings}
+              onSave={saveSettingsFromForm}
+              onTestConnection={testConnectionFromForm}
+              onBack={() => setView('chat')}
+            />
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
+import { buildChatItems } from '@/components/chat-items';
+import { Composer } from '@/components/composer';
+import { EmptyChat, SetupNeeded } from '@/components/empty-chat';
+import { MessageList } from '@/components/message-list';
+import { RunBanner } from '@/components/run-banner';
+import { sendCommand, useMessageDeltas } from '@/hooks/use-port-command';
+import { useSessionData } from '@/hooks/use-session-data';
+import {
+  ACTIVE_RUN_STATUSES,
+  type MessageRecord,
+  type RunRecord,
+  type SessionRecord,
+} from '@/lib/db/records';
+import type { Command } from '@/lib/messaging/protocol';
+
+const SUMMARIZE_PROMPT = 'Summarize this page.';
+const NO_MESSAGES: MessageRecord[] = [];
+const NO_RUNS: RunRecord[] = [];
+
+interface ChatScreenProps {
+  sessionId: string | null;
+  /** undefined while the settings load: neither nag nor invite yet. */
+  configured: boolean | undefined;
+  /** The composer's text lives in the app, so visiting Settings or Sessions keeps it. */
+  text: string;
+  onTextChange: Dispatch<SetStateAction<string>>;
+  onSelect: (sessionId: string | null) => void;
+  onOpenSettings: () => void;
+}
+
+export function ChatScreen(props: ChatScreenProps) {
+  const { sessionId, configured, text, onTextChange, onSelect, onOpenSettings } = props;
+  const loaded = useSessionData(sessionId);
+  const data = loaded?.sessionId === sessionId ? loaded : undefined;
+  const messages = data?.messages ?? NO_MESSAGES;
+  const runs = data?.runs ?? NO_RUNS;
+  const latestRun = runs.at(-1);
+  const activeRun = runs.findLast((run) => ACTIVE_RUN_STATUSES.includes(run.status));
+
+  const streamingIds = messages.filter((m) => m.status === 'streaming').map((m) => m.id);
+  const deltas = useMessageDeltas(streamingIds);
+  const items = useMemo(() => buildChatItems(messages, runs, deltas), [messages, runs, deltas]);
+  const childSessions = useMemo(() => {
+    const byToolCall = new Map<string, SessionRecord>();
+    for (const child of data?.childSessions ?? []) {
+      if (child.parentToolCallId) byToolCall.set(child.parentToolCallId, child);
+    }
+    return byToolCall;
+  }, [data?.childSessions]);
+
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function run(command: Command) {
+    setBusy(true);
+    const result = await sendCommand(command);
+    setBusy(false);
+    setError(result.ok ? undefined : result.error);
+    return result;
+  }
+
+  async function send(typed: string, fromComposer: boolean) {
+    // A session deleted elsewhere is gone: the message starts a new chat instead of failing.
+    const target = sessionId && data?.session !== null ? sessionId : undefined;
+    const result = await run({ type: 'startRun', sessionId: target, text: typed });
+    if (!result.ok) return;
+    // Only what was sent is cleared: text typed while waiting for the reply stays.
+    if (fromComposer) onTextChange((current) => (current === typed ? '' : current));
+    const created = result.value?.sessionId;
+    if (created && created !== sessionId) onSelect(created);
+  }
+
+  const parentId = data?.session?.parentSessionId;
+  return (
+    <div className="chat">
+      <div className="chat-scroll">
+        {parentId && (
+          <div className="sub-agent-bar">
+            <button type="button" className="link-button" onClick={() => onSelect(parentId)}>
+              <span aria-hidden="true">← </span>Back to the conversation
+            </button>
+            <p className="muted">Fetch Analysis: the sub-agent's own conversation (read-only).</p>
+          </div>
+        )}
+        {configured === false && items.length > 0 && (
+          <SetupNeeded onOpenSettings={onOpenSettings} />
+        )}
+        {items.length === 0 && configured !== undefined && (!sessionId || data) ? (
+          <EmptyChat
+            configured={configured}
+            onOpenSettings={onOpenSettings}
+            onSummarize={() => void send(SUMMARIZE_PROMPT, false)}
+          />
+        ) : (
+          <MessageList
+            items={items}
+            stepsByRun={data?.stepsByRun ?? new Map()}
+            childSessions={childSessions}
+            onOpenSession={onSelect}
+          />
+        )}
+        <RunBanner
+          run={latestRun}
+          busy={busy}
+          onResume={() => latestRun && void run({ type: 'resumeRun', runId: latestRun.id })}
+        />
+      </div>
+      {!parentId && (
+        <Composer
+          text={text}
+          onTextChange={onTextChange}
+          running={activeRun !== undefined}
+          busy={busy}
+          error={error}
+          onSend={() => void send(text, true)}
+          onStop={() => activeRun && void run({ type: 'stopRun', runId: activeRun.id })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDatabase } from '@/lib/db/database';
+import {
+  ACTIVE_RUN_STATUSES,
+  type MessageRecord,
+  type RunRecord,
+  type SessionRecord,
+  type StepRecord,
+} from '@/lib/db/records';
+
+/** Top-level sessions, newest first. Fetch Analysis sessions open from their tool call instead. */
+export function useSessionList(): SessionRecord[] | undefined {
+  return useLiveQuery(() =>
+    getDatabase()
+      .sessions.orderBy('updatedAt')
+      .reverse()
+      .filter((session) => session.parentSessionId === undefined)
+      .toArray(),
+  );
+}
+
+export interface SessionData {
+  sessionId: string;
+  /** null when the session does not exist (deleted, perhaps from another panel). */
+  session: SessionRecord | null;
+  messages: MessageRecord[];
+  /** Oldest first; the last one is the run whose state the panel shows. */
+  runs: RunRecord[];
+  stepsByRun: ReadonlyMap<string, StepRecord[]>;
+  /** Fetch Analysis sessions started by this session's tool calls. */
+  childSessions: SessionRecord[];
+}
+
+function range(id: string): [[string, unknown], [string, unknown]] {
+  return [
+    [id, Dexie.minKey],
+    [id, Dexie.maxKey],
+  ];
+}
+
+/** Everything the chat view shows for one session, read live from what the worker stored. */
+export function useSessionData(sessionId: string | null): SessionData | undefined {
+  return useLiveQuery(async () => {
+    if (!sessionId) return undefined;
+    const db = getDatabase();
+    const [session, messages, runs, childSessions] = await Promise.all([
+      db.sessions.get(sessionId),
+      db.messages
+        .where('[sessionId+seq]')
+        .between(...range(sessionId))
+        .toArray(),
+      db.runs
+        .where('[sessionId+createdAt]')
+        .between(...range(sessionId))
+        .toArray(),
+      db.sessions.where('parentSessionId').equals(sessionId).toArray(),
+    ]);
+    const steps = await Promise.all(
+      runs.map((run) =>
+        db.steps
+          .where('[runId+index]')
+          .between(...range(run.id))
+          .toArray(),
+      ),
+    );
+    const stepsByRun = new Map(runs.map((run, index) => [run.id, steps[index] ?? []]));
+    return { sessionId, session: session ?? null, messages, runs, stepsByRun, childSessions };
+  }, [sessionId]);
+}
+
+/** Whether any run of the session is active; the panel keeps the worker awake meanwhile. */
+export function useHasActiveRun(sessionId: string | null): boolean {
+  return useLiveQuery(
+    async () => {
+      if (!sessionId) return false;
+      const runs = await getDatabase()
+        .runs.where('[sessionId+createdAt]')
+        .between(...range(sessionId))
+        .toArray();
+      return runs.some((run) => ACTIVE_RUN_STATUSES.includes(run.status));
+    },
+    [sessionId],
+    false,
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { ZodError } from 'zod';
+import type { ConnectionOutcome, SaveOutcome } from '@/components/settings-draft';
+import type { Settings } from '@/lib/settings/schema';
+import { loadSettings, saveSettings, watchSettings } from '@/lib/settings/store';
+
+/** The stored settings, kept current when another page saves them; undefined while loading. */
+export function useSettings(): Settings | undefined {
+  const [settings, setSettings] = useState<Settings>();
+  useEffect(() => {
+    let live = true;
+    const stop = watchSettings((next) => setSettings(next));
+    loadSettings().then(
+      (loaded) => live && setSettings(loaded),
+      (error: unknown) => console.error('Could not read the settings', error),
+    );
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  return settings;
+}
+
+/**
+ * Pages write settings themselves (the one exception to the worker being the only writer).
+ * A validation failure comes back as the first issue's sentence; nothing is stored then.
+ */
+export async function saveSettingsFromForm(draft: Settings): Promise<SaveOutcome> {
+  try {
+    return { ok: true, settings: await saveSettings(draft) };
+  } catch (error) {
+    if (error instanceof ZodError) {
+      const issue = error.issues[0];
+      return {
+        ok: false,
+        message: issue?.message ?? 'These settings are not valid.',
+        field: issue?.path[0] === undefined ? undefined : String(issue.path[0]),
+      };
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `The settings could not be saved: ${reason}` };
+  }
+}
+
+/**
+ * Tests the endpoint as typed in the form, saved or not. The test pulls in the OpenAI SDK, so it
+ * loads on first use instead of slowing down every opening of the panel.
+ */
+export async function testConnectionFromForm(draft: Settings): Promise<ConnectionOutcome> {
+  try {
+    const { testConnection } = await import('@/lib/llm/test-connection');
+    return await testConnection(draft);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `The connection test itself failed: ${reason}` };
+  }
+}

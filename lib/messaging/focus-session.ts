@@ -1,0 +1,10 @@
+import { storage } from 'wxt/utils/storage';
+
+/**
+ * When the worker starts a chat on its own (context menu, keyboard shortcut), it asks open panels
+ * to show that session. `at` makes a repeated request for the same session a change.
+ */
+export const focusSessionItem = storage.defineItem<{ sessionId: string; at: number } | null>(
+  'session:focusSession',
+  { fallback: null },
+);
