@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RunManager } from '../agent/run-manager';
 import { DEFAULT_SETTINGS } from '../settings/schema';
+import { fakeServices } from '../testing/fake-services';
 import { ScriptedModel } from '../testing/scripted-model';
 import { createTestDatabase } from '../testing/test-database';
 import { createToolRegistry } from '../tools/registry';
@@ -48,7 +49,7 @@ function server() {
     model,
     settings: { ...DEFAULT_SETTINGS, baseUrl: 'http://x.test/v1', model: 'm' },
     tools: createToolRegistry([]),
-    services: { tabs: { list: async () => [] } },
+    services: fakeServices(),
     systemPrompt: 'system',
   }));
   return {
