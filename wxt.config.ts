@@ -9,7 +9,15 @@ export default defineConfig({
     name: 'Gleaner',
     description:
       'An AI assistant in the side panel that answers from your tabs and the web, always with sources.',
-    permissions: ['storage', 'sidePanel', 'tabs', 'scripting', 'contextMenus', 'alarms'],
+    permissions: [
+      'storage',
+      'sidePanel',
+      'tabs',
+      'scripting',
+      'contextMenus',
+      'alarms',
+      'declarativeNetRequestWithHostAccess',
+    ],
     // Reading a tab from a side-panel click gets no activeTab grant, and fetching pages and
     // talking to a configured LLM endpoint needs host access: see README "Permissions".
     host_permissions: ['http://*/*', 'https://*/*'],

@@ -1,6 +1,6 @@
 // Must come first: see lib/zod-setup.ts.
 import '@/lib/zod-setup';
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createKeepAlive } from '@/lib/agent/keep-alive';
 import { RunManager } from '@/lib/agent/run-manager';
@@ -9,10 +9,12 @@ import { mainSystemPrompt } from '@/lib/agent/system-prompt';
 import { createWorkerServices } from '@/lib/agent/worker-services';
 import { getDatabase } from '@/lib/db/database';
 import { markInterruptedRuns } from '@/lib/db/queries';
+import { OLLAMA_ORIGIN_RULE_ID, ollamaOriginRule } from '@/lib/llm/ollama-origin-rule';
 import { createChatModel } from '@/lib/llm/openai-chat-model';
 import { focusSessionItem } from '@/lib/messaging/focus-session';
 import { createPortServer, type ServerPort } from '@/lib/messaging/port-server';
-import { loadSettings } from '@/lib/settings/store';
+import type { Settings } from '@/lib/settings/schema';
+import { loadSettings, watchSettings } from '@/lib/settings/store';
 import { createToolRegistry, MAIN_AGENT_TOOLS } from '@/lib/tools/registry';
 
 const SUMMARIZE_MENU_ID = 'gleaner-summarize-page';
@@ -58,6 +60,19 @@ export default defineBackground(() => {
     ready,
   });
   browser.runtime.onConnect.addListener((port) => server?.accept(port as unknown as ServerPort));
+
+  // Let the configured Ollama endpoint accept our requests without OLLAMA_ORIGINS.
+  const syncOriginRule = (settings: Settings) => {
+    const rule = ollamaOriginRule(settings, browser.runtime.id);
+    void browser.declarativeNetRequest
+      ?.updateSessionRules({
+        removeRuleIds: [OLLAMA_ORIGIN_RULE_ID],
+        addRules: rule ? [rule as Browser.declarativeNetRequest.Rule] : [],
+      })
+      .catch((error: unknown) => console.error('Gleaner could not set the Ollama rule', error));
+  };
+  void loadSettings().then(syncOriginRule);
+  watchSettings(syncOriginRule);
 
   // "Summarize this page" from the page's context menu or the keyboard shortcut.
   const summarize = async (tab: { id?: number; title?: string; windowId?: number } | undefined) => {
