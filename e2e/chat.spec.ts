@@ -1,0 +1,83 @@
+import { expect, test } from './fixtures';
+import { messagesContaining } from './servers/mock-llm';
+
+test.describe('chat', () => {
+  test('streams a markdown answer and sends the model, a system prompt and the question', async ({
+    chatPanel: panel,
+    mockLlm,
+  }) => {
+    const question = 'How many apples and pears are there?';
+    mockLlm.enqueue({
+      text: [
+        'Here are the **counts**:',
+        '',
+        '| Fruit | Count |',
+        '| --- | --- |',
+        '| Apple | 3 |',
+        '| Pear | 5 |',
+        '',
+        'That is all of them.',
+      ].join('\n'),
+      chunkSize: 6,
+      delayMs: 15,
+    });
+
+    await panel.ask(question);
+
+    const table = panel.answers.getByRole('table');
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Fruit' })).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'Pear' })).toBeVisible();
+    await expect(table.getByRole('cell', { name: '5', exact: true })).toBeVisible();
+    await panel.expectAnswer('That is all of them.');
+    // Markdown is rendered, not shown raw.
+    await expect(panel.answers.getByText('| --- |')).toHaveCount(0);
+    await expect(panel.answers.getByText('counts', { exact: true })).toHaveJSProperty(
+      'tagName',
+      'STRONG',
+    );
+    await panel.expectIdle();
+
+    const [request] = mockLlm.chatRequests();
+    expect(request, 'the model should have been called').toBeDefined();
+    expect(request!.body.model).toBe('mock-large');
+    expect(request!.body.stream).toBe(true);
+    expect(request!.body.messages[0]?.role).toBe('system');
+    expect(messagesContaining(request!.body, 'user', question)).toHaveLength(1);
+  });
+
+  test('a conversation is kept as a session titled by its first message', async ({
+    chatPanel: panel,
+    context,
+    mockLlm,
+    openPanel,
+  }) => {
+    const question = 'What is the capital of France?';
+    mockLlm.enqueue({ text: 'Paris is the capital of France.' });
+    await panel.ask(`  ${question}  `);
+    await panel.expectAnswer('Paris is the capital of France.');
+    await panel.expectIdle();
+
+    // Close the panel, then open a fresh one (a spare tab keeps the browser window alive).
+    await context.newPage();
+    await panel.page.close();
+    const reopened = await openPanel();
+
+    await reopened.showSessions();
+    await expect(reopened.sessionButton(question)).toBeVisible();
+    await reopened.openSession(question);
+    await reopened.expectAnswer('Paris is the capital of France.');
+    await expect(reopened.userMessages).toHaveCount(1);
+    await expect(reopened.userMessages).toContainText(question);
+  });
+
+  test('Ctrl+Enter sends the message', async ({ chatPanel: panel, mockLlm }) => {
+    mockLlm.enqueue({ text: 'Sent from the keyboard.' });
+    await panel.messageField.fill('A question sent with the keyboard');
+    await panel.messageField.press('Control+Enter');
+
+    await panel.expectAnswer('Sent from the keyboard.');
+    await expect(panel.messageField).toHaveValue('');
+    expect(mockLlm.chatRequests()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,50 @@
+import { expect, test } from './fixtures';
+
+test.describe('model errors', () => {
+  test('a 429 with Retry-After is retried after the wait and the answer arrives', async ({
+    chatPanel: panel,
+    mockLlm,
+  }) => {
+    mockLlm.enqueue(
+      { status: 429, headers: { 'retry-after': '1' } },
+      { text: 'The answer, after waiting out the rate limit.' },
+    );
+
+    await panel.ask('A question that meets a rate limit');
+    await panel.expectAnswer('The answer, after waiting out the rate limit.');
+    await panel.expectIdle();
+
+    const requests = mockLlm.chatRequests();
+    expect(requests).toHaveLength(2);
+    // Retry-After: 1 was honoured (give or take timer slack).
+    expect(requests[1]!.at - requests[0]!.at).toBeGreaterThanOrEqual(900);
+    await expect(panel.resumeButton).toBeHidden();
+  });
+
+  test('a 401 is explained in words that name the API key, without retrying', async ({
+    chatPanel: panel,
+    mockLlm,
+  }) => {
+    mockLlm.enqueue({ status: 401 });
+
+    await panel.ask('A question with a wrong key');
+    await expect(panel.alert.filter({ hasText: /API key/i })).toBeVisible();
+    await expect(panel.resumeButton).toBeVisible();
+    await panel.expectIdle();
+    expect(mockLlm.chatRequests()).toHaveLength(1);
+  });
+
+  test('a stream cut mid-way keeps what arrived and offers Resume', async ({
+    chatPanel: panel,
+    mockLlm,
+  }) => {
+    const partial = 'This part arrived before the connection dropped';
+    mockLlm.enqueue({ cutAfterText: partial });
+
+    await panel.ask('A question whose answer gets cut');
+    await expect(panel.resumeButton).toBeVisible();
+    await panel.expectAnswer(partial);
+    await expect(panel.alert.first()).toBeVisible();
+    await panel.expectIdle();
+  });
+});

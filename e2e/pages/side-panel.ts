@@ -1,0 +1,224 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface ProviderForm {
+  /** Option label of the Provider select, e.g. 'Custom (OpenAI-compatible)'. */
+  provider?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  smallModel?: string;
+  contextWindow?: number;
+}
+
+/**
+ * The side panel (`sidepanel.html`, opened as a tab) driven only through accessible names, the
+ * same names PRODUCT.md promises to users of screen readers. The settings form methods also work
+ * on the options page, which shows the same form.
+ */
+export class SidePanel {
+  constructor(readonly page: Page) {}
+
+  // Composer
+  get messageField(): Locator {
+    return this.page.getByLabel('Message', { exact: true });
+  }
+  get sendButton(): Locator {
+    return this.page.getByRole('button', { name: 'Send', exact: true });
+  }
+  get stopButton(): Locator {
+    return this.page.getByRole('button', { name: 'Stop', exact: true });
+  }
+  get newChatButton(): Locator {
+    return this.page.getByRole('button', { name: 'New chat', exact: true });
+  }
+  get resumeButton(): Locator {
+    return this.page.getByRole('button', { name: 'Resume', exact: true });
+  }
+  get continueButton(): Locator {
+    return this.page.getByRole('button', { name: 'Continue', exact: true });
+  }
+  get activityButton(): Locator {
+    return this.page.getByRole('button', { name: 'Activity', exact: true });
+  }
+  /** The assistant's answers in the open session, oldest first (articles named "Answer"). */
+  get answers(): Locator {
+    return this.page.getByRole('article', { name: 'Answer', exact: true });
+  }
+  /** The user's messages in the open session (articles named "Your message"). */
+  get userMessages(): Locator {
+    return this.page.getByRole('article', { name: 'Your message', exact: true });
+  }
+  /** Error and status sentences shown for a failed run. */
+  get alert(): Locator {
+    return this.page.getByRole('alert');
+  }
+
+  // Settings form
+  get settingsButton(): Locator {
+    return this.page.getByRole('button', { name: 'Settings', exact: true });
+  }
+  get providerSelect(): Locator {
+    return this.page.getByLabel('Provider', { exact: true });
+  }
+  get baseUrlField(): Locator {
+    return this.page.getByLabel('Base URL', { exact: true });
+  }
+  get apiKeyField(): Locator {
+    return this.page.getByLabel('API key', { exact: true });
+  }
+  get modelField(): Locator {
+    return this.page.getByLabel('Model', { exact: true });
+  }
+  get smallModelField(): Locator {
+    return this.page.getByLabel('Small model', { exact: true });
+  }
+  get contextWindowField(): Locator {
+    return this.page.getByLabel('Context window', { exact: true });
+  }
+  get testConnectionButton(): Locator {
+    return this.page.getByRole('button', { name: 'Test connection', exact: true });
+  }
+  get saveButton(): Locator {
+    return this.page.getByRole('button', { name: 'Save', exact: true });
+  }
+  /** The result of Test connection: a status that says "Connected" and lists the model ids. */
+  get connectionResult(): Locator {
+    return this.page.getByRole('status').filter({ hasText: /connected/i });
+  }
+
+  // Sessions
+  get sessionsButton(): Locator {
+    return this.page.getByRole('button', { name: 'Sessions', exact: true });
+  }
+  get searchSessionsField(): Locator {
+    return this.page.getByLabel('Search sessions', { exact: true });
+  }
+  /** The list row of a session: a listitem holding a button named by the session title. */
+  sessionRow(title: string): Locator {
+    return this.page
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('button', { name: title, exact: true }) });
+  }
+  sessionButton(title: string): Locator {
+    return this.sessionRow(title).getByRole('button', { name: title, exact: true });
+  }
+
+  /** The first-run notice that no model is configured. */
+  get notConfiguredNotice(): Locator {
+    return this.page.getByText(/no model is configured/i);
+  }
+  /** The first-run button that opens Settings. */
+  get setUpModelButton(): Locator {
+    return this.page.getByRole('button', { name: /set up a model|open settings/i });
+  }
+
+  async bringToFront(): Promise<void> {
+    await this.page.bringToFront();
+  }
+
+  /** Opens the settings form inside the panel with the header's Settings button. */
+  async openSettings(): Promise<void> {
+    if (await this.baseUrlField.isVisible()) return;
+    await this.settingsButton.click();
+    await expect(this.baseUrlField).toBeVisible();
+  }
+
+  /** Fills the settings form (in the panel or on the options page) without saving. */
+  async fillProviderForm(form: ProviderForm): Promise<void> {
+    if (form.provider !== undefined) {
+      await this.providerSelect.selectOption({ label: form.provider });
+    }
+    if (form.baseUrl !== undefined) await this.baseUrlField.fill(form.baseUrl);
+    if (form.apiKey !== undefined) await this.apiKeyField.fill(form.apiKey);
+    if (form.model !== undefined) await this.modelField.fill(form.model);
+    if (form.smallModel !== undefined) await this.smallModelField.fill(form.smallModel);
+    if (form.contextWindow !== undefined) {
+      await this.contextWindowField.fill(String(form.contextWindow));
+    }
+  }
+
+  async expectModelsListed(ids: string[]): Promise<void> {
+    await expect(this.connectionResult).toBeVisible();
+    for (const id of ids) {
+      await expect(this.connectionResult.getByText(id, { exact: true })).toBeVisible();
+    }
+  }
+
+  /** Clicks Save and waits for the form to say so. */
+  async saveSettings(): Promise<void> {
+    await this.saveButton.click();
+    await expect(this.page.getByRole('status').filter({ hasText: /^saved/i })).toBeVisible();
+  }
+
+  /** Leaves the settings view for the chat view ("Back to chat") if saving did not already. */
+  async backToChat(): Promise<void> {
+    if (await this.messageField.isVisible()) return;
+    await this.page.getByRole('button', { name: /back to chat/i }).click();
+    await expect(this.messageField).toBeVisible();
+  }
+
+  /** Types a message and clicks Send. */
+  async ask(text: string): Promise<void> {
+    await expect(this.messageField).toBeEditable();
+    await this.messageField.fill(text);
+    await this.sendButton.click();
+  }
+
+  /** Waits until an answer shows `text` (streamed answers arrive piece by piece). */
+  async expectAnswer(text: string | RegExp): Promise<void> {
+    await expect(this.answers.getByText(text).first()).toBeVisible();
+  }
+
+  /** Waits until no run is active: Send is back and Stop is gone. */
+  async expectIdle(): Promise<void> {
+    await expect(this.sendButton).toBeVisible();
+    await expect(this.stopButton).toBeHidden();
+  }
+
+  async startNewChat(): Promise<void> {
+    await this.newChatButton.click();
+    await expect(this.messageField).toBeVisible();
+  }
+
+  /** Shows the sessions list (the header's Sessions button toggles it in place of the chat). */
+  async showSessions(): Promise<void> {
+    if (await this.searchSessionsField.isVisible()) return;
+    await this.sessionsButton.click();
+    await expect(this.searchSessionsField).toBeVisible();
+  }
+
+  async openSession(title: string): Promise<void> {
+    await this.showSessions();
+    await this.sessionButton(title).click();
+  }
+
+  async searchSessions(query: string): Promise<void> {
+    await this.showSessions();
+    await this.searchSessionsField.fill(query);
+  }
+
+  /** Renames a session in place: Rename opens a field labelled "Session title"; Enter saves. */
+  async renameSession(title: string, newTitle: string): Promise<void> {
+    await this.showSessions();
+    await this.sessionRow(title).getByRole('button', { name: 'Rename', exact: true }).click();
+    const field = this.page.getByLabel('Session title', { exact: true });
+    await expect(field).toBeFocused();
+    await field.fill(newTitle);
+    await field.press('Enter');
+    await expect(this.sessionButton(newTitle)).toBeVisible();
+  }
+
+  /**
+   * Deletes a session through its in-panel confirmation: Delete in the row opens an alertdialog
+   * ("Delete this session?") whose own Delete button confirms.
+   */
+  async deleteSession(title: string): Promise<void> {
+    await this.showSessions();
+    const row = this.sessionRow(title);
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmation = row.getByRole('alertdialog', { name: /delete/i });
+    await expect(confirmation).toBeVisible();
+    await confirmation.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(this.sessionButton(title)).toHaveCount(0);
+  }
+}
