@@ -58,4 +58,54 @@ describe('buildChatItems', () => {
     );
     expect(items[0]?.activityRun?.id).toBe('r1');
   });
+
+  it('shows a notice with no text under the answer it follows, as one line', () => {
+    const items = buildChatItems(
+      [
+        message({ id: 'u1', role: 'user', content: 'Q', runId: 'r1' }),
+        message({ id: 'a1', role: 'assistant', runId: 'r1', content: 'Let me look.' }),
+        message({ id: 'n1', role: 'assistant', runId: 'r1', notice: 'You denied the fetch.' }),
+      ],
+      [run],
+      new Map(),
+    );
+    expect(items.map((item) => item.message.id)).toEqual(['u1', 'a1']);
+    expect(items[1]?.notices).toEqual(['You denied the fetch.']);
+    expect(items[1]?.activityRun?.id).toBe('r1');
+  });
+
+  it('shows a notice on its own when the run has no answer text to put it under', () => {
+    const items = buildChatItems(
+      [
+        message({ id: 'u1', role: 'user', content: 'Q', runId: 'r1' }),
+        message({ id: 'a1', role: 'assistant', runId: 'r1', toolCalls: [] }),
+        message({ id: 'n1', role: 'assistant', runId: 'r1', notice: 'Step limit reached.' }),
+      ],
+      [run],
+      new Map(),
+    );
+    expect(items.map((item) => item.message.id)).toEqual(['u1', 'n1']);
+    expect(items[1]).toMatchObject({ content: '', notices: ['Step limit reached.'] });
+  });
+
+  it('never shows the synthetic read_tab turn, whatever its status', () => {
+    const items = buildChatItems(
+      [
+        message({ id: 'u1', role: 'user', content: 'Q', runId: 'r1' }),
+        message({
+          id: 's1',
+          role: 'assistant',
+          runId: 'r1',
+          synthetic: true,
+          status: 'interrupted',
+          toolCalls: [{ id: 'c1', name: 'read_tab', arguments: '{"tabId":7}' }],
+        }),
+        message({ id: 't1', role: 'tool', runId: 'r1', toolCallId: 'c1', content: 'page text' }),
+      ],
+      [run],
+      new Map(),
+    );
+    expect(items.map((item) => item.message.id)).toEqual(['u1']);
+    expect(items[0]?.activityRun?.id).toBe('r1');
+  });
 });

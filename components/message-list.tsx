@@ -35,8 +35,8 @@ export function MessageList({ items, stepsByRun, childSessions, onOpenSession }:
 
   return (
     <div className="messages">
-      {items.map(({ message, content, activityRun }) => (
-        <MessageView key={message.id} message={message} content={content}>
+      {items.map(({ message, content, notices, activityRun }) => (
+        <MessageView key={message.id} message={message} content={content} notices={notices}>
           {activityRun && (
             <ActivityPanel
               steps={stepsByRun.get(activityRun.id) ?? []}

@@ -33,7 +33,8 @@ export function RunBanner({ run, busy, onResume }: RunBannerProps) {
   if (run.status === 'stopped' && run.error?.kind === 'limit') {
     return (
       <div className="run-banner">
-        <p role="status">{run.error.message}</p>
+        {/* The reason itself is the notice line under the answer; this offers the way on. */}
+        <p role="status">This answer stopped at a limit.</p>
         <button type="button" onClick={onResume} disabled={busy}>
           Continue
         </button>

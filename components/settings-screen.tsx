@@ -1,4 +1,6 @@
+import type { GrantRecord } from '@/lib/db/records';
 import type { Settings } from '@/lib/settings/schema';
+import { GrantsList } from './grants-list';
 import type { ConnectionOutcome, SaveOutcome } from './settings-draft';
 import { SettingsForm } from './settings-form';
 
@@ -6,6 +8,10 @@ interface SettingsScreenProps {
   settings: Settings | undefined;
   onSave: (settings: Settings) => Promise<SaveOutcome>;
   onTestConnection: (settings: Settings) => Promise<ConnectionOutcome>;
+  /** Standing permissions from the grants table; undefined while they load. */
+  grants: readonly GrantRecord[] | undefined;
+  /** Resolves to an error sentence, or undefined once the grant is revoked. */
+  onRevokeGrant: (grantId: string) => Promise<string | undefined>;
   /** In the side panel the settings replace the chat; this leads back. */
   onBack?: () => void;
 }
@@ -14,6 +20,8 @@ export function SettingsScreen({
   settings,
   onSave,
   onTestConnection,
+  grants,
+  onRevokeGrant,
   onBack,
 }: SettingsScreenProps) {
   return (
@@ -31,6 +39,10 @@ export function SettingsScreen({
       ) : (
         <p className="muted">Loading settings…</p>
       )}
+      <section className="settings-section" aria-labelledby="permissions-title">
+        <h3 id="permissions-title">Permissions</h3>
+        <GrantsList grants={grants} onRevoke={onRevokeGrant} />
+      </section>
     </section>
   );
 }

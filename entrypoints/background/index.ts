@@ -4,7 +4,6 @@ import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createKeepAlive } from '@/lib/agent/keep-alive';
 import { RunManager } from '@/lib/agent/run-manager';
-import { summarizeRequest } from '@/lib/agent/summarize';
 import { mainSystemPrompt } from '@/lib/agent/system-prompt';
 import { createWorkerServices } from '@/lib/agent/worker-services';
 import { getDatabase } from '@/lib/db/database';
@@ -13,6 +12,7 @@ import { OLLAMA_ORIGIN_RULE_ID, ollamaOriginRule } from '@/lib/llm/ollama-origin
 import { createChatModel } from '@/lib/llm/openai-chat-model';
 import { focusSessionItem } from '@/lib/messaging/focus-session';
 import { createPortServer, type ServerPort } from '@/lib/messaging/port-server';
+import { summarizeRequest } from '@/lib/messaging/summarize-request';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings, watchSettings } from '@/lib/settings/store';
 import { createToolRegistry, MAIN_AGENT_TOOLS } from '@/lib/tools/registry';
@@ -86,7 +86,7 @@ export default defineBackground(() => {
         text: summarizeRequest(tab.title ?? ''),
         tabIds: [tab.id],
       });
-      await focusSessionItem.setValue({ sessionId, at: Date.now() });
+      await focusSessionItem.setValue({ sessionId, at: Date.now(), windowId: tab.windowId });
     } catch (error) {
       console.error('Gleaner could not start a summary', error);
     }

@@ -3,10 +3,12 @@ import '@/components/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SettingsScreen } from '@/components/settings-screen';
+import { revokeGrant, useGrants } from '@/hooks/use-grants';
 import { saveSettingsFromForm, testConnectionFromForm, useSettings } from '@/hooks/use-settings';
 
 function OptionsApp() {
   const settings = useSettings();
+  const grants = useGrants();
   return (
     <main className="options-page">
       <h1 className="app-name">Gleaner</h1>
@@ -14,6 +16,8 @@ function OptionsApp() {
         settings={settings}
         onSave={saveSettingsFromForm}
         onTestConnection={testConnectionFromForm}
+        grants={grants}
+        onRevokeGrant={revokeGrant}
       />
     </main>
   );

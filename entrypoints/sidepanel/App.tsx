@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { AppHeader, type PanelView } from '@/components/app-header';
 import { SessionList } from '@/components/session-list';
 import { SettingsScreen } from '@/components/settings-screen';
+import { useFocusRequest } from '@/hooks/use-focus-request';
+import { revokeGrant, useGrants } from '@/hooks/use-grants';
 import { sendCommand, useKeepAlive } from '@/hooks/use-port-command';
 import { useSelectedSession } from '@/hooks/use-selected-session';
 import { useHasActiveRun, useSessionList } from '@/hooks/use-session-data';
 import { saveSettingsFromForm, testConnectionFromForm, useSettings } from '@/hooks/use-settings';
+import { useTabAttachments } from '@/hooks/use-tab-attachments';
 import { isConfigured } from '@/lib/settings/schema';
 import { ChatScreen } from './chat-screen';
 
@@ -16,7 +19,14 @@ export function App() {
   const [view, setView] = useState<PanelView>('chat');
   const [listError, setListError] = useState<string>();
   const [draft, setDraft] = useState('');
+  const attachments = useTabAttachments();
+  const grants = useGrants();
   useKeepAlive(useHasActiveRun(selectedId));
+  // The worker started a chat itself (context menu, keyboard shortcut): show it.
+  useFocusRequest((sessionId) => {
+    select(sessionId);
+    setView('chat');
+  });
   const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
 
   async function rename(sessionId: string, title: string) {
@@ -52,6 +62,7 @@ export function App() {
             configured={settings && isConfigured(settings)}
             text={draft}
             onTextChange={setDraft}
+            attachments={attachments}
             onSelect={select}
             onOpenSettings={() => setView('settings')}
           />
@@ -77,6 +88,8 @@ export function App() {
               settings={settings}
               onSave={saveSettingsFromForm}
               onTestConnection={testConnectionFromForm}
+              grants={grants}
+              onRevokeGrant={revokeGrant}
               onBack={() => setView('chat')}
             />
           </div>

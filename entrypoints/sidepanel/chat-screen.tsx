@@ -1,11 +1,14 @@
 import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
 import { buildChatItems } from '@/components/chat-items';
 import { Composer } from '@/components/composer';
+import { ConsentCard, type ConsentDecision } from '@/components/consent-card';
 import { EmptyChat, SetupNeeded } from '@/components/empty-chat';
 import { MessageList } from '@/components/message-list';
 import { RunBanner } from '@/components/run-banner';
+import { usePendingConsent } from '@/hooks/use-pending-consent';
 import { sendCommand, useMessageDeltas } from '@/hooks/use-port-command';
 import { useSessionData } from '@/hooks/use-session-data';
+import type { TabAttachments } from '@/hooks/use-tab-attachments';
 import {
   ACTIVE_RUN_STATUSES,
   type MessageRecord,
@@ -13,8 +16,8 @@ import {
   type SessionRecord,
 } from '@/lib/db/records';
 import type { Command } from '@/lib/messaging/protocol';
+import { summarizeRequest } from '@/lib/messaging/summarize-request';
 
-const SUMMARIZE_PROMPT = 'Summarize this page.';
 const NO_MESSAGES: MessageRecord[] = [];
 const NO_RUNS: RunRecord[] = [];
 
@@ -25,12 +28,15 @@ interface ChatScreenProps {
   /** The composer's text lives in the app, so visiting Settings or Sessions keeps it. */
   text: string;
   onTextChange: Dispatch<SetStateAction<string>>;
+  /** The composer's attached tabs; they live in the app too. */
+  attachments: TabAttachments;
   onSelect: (sessionId: string | null) => void;
   onOpenSettings: () => void;
 }
 
 export function ChatScreen(props: ChatScreenProps) {
-  const { sessionId, configured, text, onTextChange, onSelect, onOpenSettings } = props;
+  const { sessionId, configured, text, onTextChange, attachments, onSelect, onOpenSettings } =
+    props;
   const loaded = useSessionData(sessionId);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
   const messages = data?.messages ?? NO_MESSAGES;
@@ -48,6 +54,15 @@ export function ChatScreen(props: ChatScreenProps) {
     }
     return byToolCall;
   }, [data?.childSessions]);
+  const runIds = useMemo(() => runs.map((run) => run.id), [runs]);
+  const relatedSessionIds = useMemo(
+    () => [
+      ...(sessionId ? [sessionId] : []),
+      ...(data?.childSessions ?? []).map((child) => child.id),
+    ],
+    [sessionId, data?.childSessions],
+  );
+  const consent = usePendingConsent(runIds, relatedSessionIds);
 
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -60,15 +75,48 @@ export function ChatScreen(props: ChatScreenProps) {
     return result;
   }
 
-  async function send(typed: string, fromComposer: boolean) {
+  async function start(typed: string, tabIds: readonly number[]) {
     // A session deleted elsewhere is gone: the message starts a new chat instead of failing.
     const target = sessionId && data?.session !== null ? sessionId : undefined;
-    const result = await run({ type: 'startRun', sessionId: target, text: typed });
-    if (!result.ok) return;
-    // Only what was sent is cleared: text typed while waiting for the reply stays.
-    if (fromComposer) onTextChange((current) => (current === typed ? '' : current));
+    const result = await run({
+      type: 'startRun',
+      sessionId: target,
+      text: typed,
+      ...(tabIds.length ? { tabIds: [...tabIds] } : {}),
+    });
+    if (!result.ok) return false;
     const created = result.value?.sessionId;
     if (created && created !== sessionId) onSelect(created);
+    return true;
+  }
+
+  async function sendFromComposer() {
+    const typed = text;
+    const selection = attachments.selection;
+    const tabIds = attachments.attached.map((tab) => tab.id);
+    if (!(await start(typed, tabIds))) return;
+    // Only what was sent is cleared: text typed and tabs picked while waiting for the reply stay.
+    onTextChange((current) => (current === typed ? '' : current));
+    attachments.reset(selection);
+  }
+
+  function summarize() {
+    const page = attachments.current;
+    if (page) void start(summarizeRequest(page.title), [page.id]);
+  }
+
+  async function answerConsent(
+    requestId: string,
+    decision: ConsentDecision,
+    allowAllForAnswer: boolean,
+  ) {
+    const result = await sendCommand({
+      type: 'answerConsent',
+      requestId,
+      decision,
+      allowAllForAnswer,
+    });
+    return result.ok ? undefined : result.error;
   }
 
   const parentId = data?.session?.parentSessionId;
@@ -89,8 +137,10 @@ export function ChatScreen(props: ChatScreenProps) {
         {items.length === 0 && configured !== undefined && (!sessionId || data) ? (
           <EmptyChat
             configured={configured}
+            pageTitle={attachments.current?.title}
+            busy={busy}
             onOpenSettings={onOpenSettings}
-            onSummarize={() => void send(SUMMARIZE_PROMPT, false)}
+            onSummarize={summarize}
           />
         ) : (
           <MessageList
@@ -100,8 +150,16 @@ export function ChatScreen(props: ChatScreenProps) {
             onOpenSession={onSelect}
           />
         )}
+        {consent && (
+          <ConsentCard
+            key={consent.id}
+            request={consent}
+            onAnswer={(decision, allowAll) => answerConsent(consent.id, decision, allowAll)}
+          />
+        )}
         <RunBanner
-          run={latestRun}
+          // The card says what the run waits for; the banner would only repeat it.
+          run={consent ? undefined : latestRun}
           busy={busy}
           onResume={() => latestRun && void run({ type: 'resumeRun', runId: latestRun.id })}
         />
@@ -113,7 +171,12 @@ export function ChatScreen(props: ChatScreenProps) {
           running={activeRun !== undefined}
           busy={busy}
           error={error}
-          onSend={() => void send(text, true)}
+          tabs={attachments.tabs}
+          attached={attachments.attached}
+          currentTabId={attachments.current?.id}
+          onAttach={attachments.attach}
+          onDetach={attachments.detach}
+          onSend={() => void sendFromComposer()}
           onStop={() => activeRun && void run({ type: 'stopRun', runId: activeRun.id })}
         />
       )}
