@@ -17,6 +17,7 @@ export default defineConfig({
       'contextMenus',
       'alarms',
       'declarativeNetRequestWithHostAccess',
+      'webRequest',
     ],
     // Reading a tab from a side-panel click gets no activeTab grant, and fetching pages and
     // talking to a configured LLM endpoint needs host access: see README "Permissions".

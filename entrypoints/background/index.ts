@@ -16,6 +16,7 @@ import { summarizeRequest } from '@/lib/messaging/summarize-request';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings, watchSettings } from '@/lib/settings/store';
 import { createToolRegistry, MAIN_AGENT_TOOLS } from '@/lib/tools/registry';
+import { createRedirectWatcher, type RedirectEventSource } from '@/lib/web/redirect-watcher';
 
 const SUMMARIZE_MENU_ID = 'gleaner-summarize-page';
 /** Declared in wxt.config.ts under `commands`. */
@@ -32,6 +33,13 @@ export default defineBackground(() => {
   const keepAlive = createKeepAlive(() => browser.runtime.getPlatformInfo());
   const sidePanel = (browser as unknown as { sidePanel?: SidePanelApi }).sidePanel;
 
+  // Where redirects of the worker's own fetches lead (a manual-redirect fetch cannot tell).
+  const redirects = createRedirectWatcher(
+    browser.webRequest.onBeforeRedirect as RedirectEventSource,
+    {
+      initiator: new URL(browser.runtime.getURL('/')).origin,
+    },
+  );
   let server: ReturnType<typeof createPortServer> | undefined;
   const runs = new RunManager(
     db,
@@ -41,7 +49,7 @@ export default defineBackground(() => {
         settings,
         model: createChatModel(settings),
         tools: createToolRegistry(MAIN_AGENT_TOOLS, settings.allowedTools),
-        services: createWorkerServices(),
+        services: createWorkerServices(db, { resolveRedirect: redirects.resolve }),
         systemPrompt: mainSystemPrompt(),
         onTextDelta: (messageId, content) =>
           server?.broadcast({ type: 'message-delta', messageId, content, at: Date.now() }),

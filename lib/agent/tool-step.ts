@@ -64,6 +64,7 @@ async function resolveOutcome(
       attachedTabIds: run.attachedTabIds ?? [],
       contextWindow: dependencies.settings.contextWindow,
       nonce: runNonce(run.id),
+      spendFetchBudget: () => spendFetchBudget(dependencies, run.id),
       askConsent: (prompt) =>
         dependencies.consent.ask(
           { ...prompt, runId: run.id, sessionId: run.sessionId, toolCallId: call.id, question },
@@ -75,6 +76,26 @@ async function resolveOutcome(
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'error', message: `${call.name} failed: ${message}` };
   }
+}
+
+/** Counts one fetch against the answer's budget (stored on the run, reset by Continue). */
+async function spendFetchBudget(
+  dependencies: RunDependencies,
+  runId: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { db, settings } = dependencies;
+  return db.transaction('rw', db.runs, async () => {
+    const run = await db.runs.get(runId);
+    const used = run?.fetches ?? 0;
+    if (used >= settings.limits.maxFetches) {
+      return {
+        ok: false as const,
+        message: `Stopped: this answer used its ${settings.limits.maxFetches} fetches. Press Continue to allow more.`,
+      };
+    }
+    await db.runs.update(runId, { fetches: used + 1 });
+    return { ok: true as const };
+  });
 }
 
 /**
@@ -113,6 +134,11 @@ export async function runToolStep(
   if (signal.aborted) {
     await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
     throw new RunAborted();
+  }
+  if (outcome.kind === 'limit') {
+    // No result is stored: after Continue the call runs again (and asks again).
+    await db.steps.update(stepId, { status: 'failed', endedAt: now(), summary: outcome.message });
+    return { kind: 'limit', message: outcome.message };
   }
   const content = outcome.kind === 'result' ? outcome.content : `Error: ${outcome.message}`;
   await db.transaction('rw', [db.messages, db.steps, db.sessions, db.runs], async () => {

@@ -1,4 +1,5 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import type { FetchCacheEntry } from '../web/fetch-cache';
 import type {
   ConsentRequestRecord,
   GrantRecord,
@@ -19,6 +20,7 @@ export class GleanerDatabase extends Dexie {
   steps!: EntityTable<StepRecord, 'id'>;
   consentRequests!: EntityTable<ConsentRequestRecord, 'id'>;
   grants!: EntityTable<GrantRecord, 'id'>;
+  fetchCache!: EntityTable<FetchCacheEntry, 'key'>;
 
   constructor(options?: DexieOptions) {
     super('gleaner', options);
@@ -33,6 +35,8 @@ export class GleanerDatabase extends Dexie {
       consentRequests: 'id, runId, status',
       grants: 'id, &[kind+host]',
     });
+    // Version 3: the 15-minute page cache (URL + Accept → result), purged by expiresAt.
+    this.version(3).stores({ fetchCache: 'key, expiresAt' });
   }
 }
 

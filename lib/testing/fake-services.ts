@@ -1,14 +1,19 @@
 import type { Article } from '../extract/article';
-import type { TabInfo, ToolServices } from '../tools/tool';
+import type { TabInfo, ToolServices, WebServices } from '../tools/tool';
+import { fakeWeb } from './fake-web';
 
 export type FakeTab = TabInfo & { article?: Partial<Article>; unreadable?: string };
 
 /** Tool services over an in-memory list of tabs, recording which tabs were read. */
-export function fakeServices(tabs: FakeTab[] = []): ToolServices & { readTabIds: number[] } {
+export function fakeServices(
+  tabs: FakeTab[] = [],
+  web: WebServices = fakeWeb(),
+): ToolServices & { readTabIds: number[] } {
   const readTabIds: number[] = [];
   const info = ({ id, title, url, active }: FakeTab): TabInfo => ({ id, title, url, active });
   return {
     readTabIds,
+    web,
     tabs: {
       list: async () => tabs.map(info),
       get: async (tabId) => {

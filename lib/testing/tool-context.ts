@@ -13,6 +13,7 @@ export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
     attachedTabIds: [],
     contextWindow: 8192,
     nonce: 'nonce1',
+    spendFetchBudget: async () => ({ ok: true }),
     askConsent: async () => {
       throw new Error('this tool call must not ask for consent');
     },

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import type { ToolSpec } from '../llm/types';
+import { fetchTool } from './fetch';
 import { listTabsTool } from './list-tabs';
 import { readTabTool } from './read-tab';
 import type { Tool } from './tool';
 
 /** Every tool the main agent can be offered. The allow-list in settings picks from these. */
-export const MAIN_AGENT_TOOLS: readonly Tool[] = [listTabsTool as Tool, readTabTool as Tool];
+export const MAIN_AGENT_TOOLS: readonly Tool[] = [
+  listTabsTool as Tool,
+  readTabTool as Tool,
+  fetchTool as Tool,
+];
 
 export interface ToolRegistry {
   specs: ToolSpec[];

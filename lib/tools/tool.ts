@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { Source } from '../db/records';
 import type { Article } from '../extract/article';
+import type { FetchFormat } from '../web/accept-headers';
+import type { CachedFetch } from '../web/fetch-cache';
+import type { UrlPolicyResult } from '../web/url-policy';
 
 /**
  * What a tool needs from the outside world. The worker gives real implementations; tests give
@@ -15,7 +18,15 @@ export interface TabInfo {
 
 export type TabReadResult = { ok: true; article: Article } | { ok: false; reason: string };
 
+export interface WebServices {
+  /** The URL policy with the user's private-host exemptions: what will really be fetched. */
+  normalize(url: string): Promise<UrlPolicyResult>;
+  /** Fetches (or serves from the 15-minute cache) a URL already allowed by the user. */
+  fetch(url: string, format: FetchFormat, signal: AbortSignal): Promise<CachedFetch>;
+}
+
 export interface ToolServices {
+  web: WebServices;
   tabs: {
     /** Open tabs of the window the user is working in. */
     list(): Promise<TabInfo[]>;
@@ -52,6 +63,8 @@ export interface ToolContext {
   contextWindow: number;
   /** Nonce of this run's untrusted-content delimiters. */
   nonce: string;
+  /** Counts one network fetch against the answer's budget; says why not when it is spent. */
+  spendFetchBudget(): Promise<{ ok: true } | { ok: false; message: string }>;
   /** Shows a consent card and waits for the user's answer (or a grant that answers for them). */
   askConsent(prompt: ConsentPrompt): Promise<'allowed' | 'denied'>;
 }
@@ -63,7 +76,9 @@ export interface ToolContext {
 export type ToolOutcome =
   | { kind: 'result'; content: string; sources?: Source[]; bytes?: number; summary?: string }
   | { kind: 'error'; message: string }
-  | { kind: 'denied'; message: string };
+  | { kind: 'denied'; message: string }
+  /** A per-answer budget is spent: the run stops with this reason and offers Continue. */
+  | { kind: 'limit'; message: string };
 
 /**
  * Whether a call needs the user's consent before it runs:

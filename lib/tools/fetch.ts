@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { wrapUntrusted } from '../agent/untrusted';
+import { FETCH_FORMATS } from '../web/accept-headers';
+import type { FetchPageSuccess } from '../web/fetch-result';
+import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../web/truncate-output';
+import { defineTool, type ToolOutcome } from './tool';
+
+const MAX_CROSS_HOST_REDIRECTS = 5;
+
+function facts(result: FetchPageSuccess, cached: boolean): string[] {
+  return [
+    `URL: ${result.finalUrl}`,
+    result.title ? `Title: ${result.title}` : '',
+    `Status: ${result.status}`,
+    `Content-Type: ${result.contentType || '(none)'}${result.contentSource === 'html' ? ' (converted to markdown)' : ''}`,
+    result.markdownTokens !== undefined ? `x-markdown-tokens: ${result.markdownTokens}` : '',
+    result.truncatedAtBytes !== undefined
+      ? `Note: the body was larger than 10 MiB and was cut at ${result.truncatedAtBytes} bytes.`
+      : '',
+    cached ? 'Served from the 15-minute page cache.' : '',
+  ].filter(Boolean);
+}
+
+export const fetchTool = defineTool({
+  name: 'fetch',
+  description:
+    'Fetch one URL and return its content raw, with no AI in between: markdown, text and JSON as ' +
+    'the server sent them, HTML converted to markdown. Output is capped at 100 KB with a note. Use ' +
+    'it for API responses, raw files and short pages. To answer a question from a page or from the ' +
+    'web, prefer agentic_fetch, which reads and summarises with sources. Every fetch asks the user first.',
+  parameters: z
+    .object({
+      url: z.string().min(1).describe('The http(s) URL to fetch'),
+      format: z
+        .enum(FETCH_FORMATS)
+        .optional()
+        .describe('Preferred content type (Accept header); auto prefers markdown, then HTML'),
+    })
+    .strict(),
+  consent: 'fetch',
+  async execute(args, context): Promise<ToolOutcome> {
+    const format = args.format ?? 'auto';
+    const policy = await context.services.web.normalize(args.url);
+    if (!policy.ok) return { kind: 'error', message: policy.reason };
+
+    let url = policy.url;
+    let redirectedFrom: string | undefined;
+    for (let hop = 0; hop <= MAX_CROSS_HOST_REDIRECTS; hop++) {
+      const budget = await context.spendFetchBudget();
+      if (!budget.ok) return { kind: 'limit', message: budget.message };
+      const answer = await context.askConsent({
+        kind: 'fetch',
+        target: url,
+        host: new URL(url).origin,
+        detail: [`Format: ${format}`, redirectedFrom ? `Redirected from ${redirectedFrom}` : '']
+          .filter(Boolean)
+          .join(' · '),
+      });
+      if (answer === 'denied') {
+        return { kind: 'denied', message: `You did not allow fetching ${url}.` };
+      }
+
+      const { result, cached } = await context.services.web.fetch(url, format, context.signal);
+      if (!result.ok && result.kind === 'cross-host-redirect' && result.redirectTo) {
+        // Another host: ask again before it is contacted.
+        redirectedFrom = url;
+        url = result.redirectTo;
+        continue;
+      }
+      if (!result.ok) return { kind: 'error', message: result.message };
+
+      const capped = capUtf8(result.content, FETCH_OUTPUT_MAX_BYTES);
+      const note = capped.truncated
+        ? `Note: the content was ${capped.originalBytes} bytes and was cut to the first ${FETCH_OUTPUT_MAX_BYTES} bytes (100 KB). Use agentic_fetch to search the whole page.`
+        : '';
+      return {
+        kind: 'result',
+        content: [
+          ...facts(result, cached),
+          wrapUntrusted(capped.text, context.nonce, { source: result.finalUrl }),
+          note,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        bytes: result.bytes,
+        summary: `${result.finalUrl}: ${result.status}, ${result.bytes.toLocaleString('en')} bytes${cached ? ' (cached)' : ''}${capped.truncated ? ', cut to 100 KB' : ''}${result.markdownTokens !== undefined ? `, x-markdown-tokens ${result.markdownTokens}` : ''}`,
+        sources: [{ title: result.title || result.finalUrl, url: result.finalUrl }],
+      };
+    }
+    return {
+      kind: 'error',
+      message: `Stopped after ${MAX_CROSS_HOST_REDIRECTS} redirects to other hosts, starting from ${policy.url}.`,
+    };
+  },
+});
