@@ -18,6 +18,8 @@ export default defineConfig({
       'alarms',
       'declarativeNetRequestWithHostAccess',
       'webRequest',
+      // Chrome's service worker cannot run pdf.js: PDFs are read in an offscreen document.
+      ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     // Reading a tab from a side-panel click gets no activeTab grant, and fetching pages and
     // talking to a configured LLM endpoint needs host access: see README "Permissions".

@@ -1,6 +1,7 @@
 import type { GrantRecord } from '@/lib/db/records';
 import type { Settings } from '@/lib/settings/schema';
 import { GrantsList } from './grants-list';
+import { PrivateHostForm } from './private-host-form';
 import type { ConnectionOutcome, SaveOutcome } from './settings-draft';
 import { SettingsForm } from './settings-form';
 
@@ -12,6 +13,8 @@ interface SettingsScreenProps {
   grants: readonly GrantRecord[] | undefined;
   /** Resolves to an error sentence, or undefined once the grant is revoked. */
   onRevokeGrant: (grantId: string) => Promise<string | undefined>;
+  /** Resolves to an error sentence, or undefined once the host is exempted. */
+  onExemptHost: (host: string) => Promise<string | undefined>;
   /** In the side panel the settings replace the chat; this leads back. */
   onBack?: () => void;
 }
@@ -22,6 +25,7 @@ export function SettingsScreen({
   onTestConnection,
   grants,
   onRevokeGrant,
+  onExemptHost,
   onBack,
 }: SettingsScreenProps) {
   return (
@@ -42,6 +46,7 @@ export function SettingsScreen({
       <section className="settings-section" aria-labelledby="permissions-title">
         <h3 id="permissions-title">Permissions</h3>
         <GrantsList grants={grants} onRevoke={onRevokeGrant} />
+        <PrivateHostForm onExempt={onExemptHost} />
       </section>
     </section>
   );

@@ -3,7 +3,7 @@ import '@/components/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SettingsScreen } from '@/components/settings-screen';
-import { revokeGrant, useGrants } from '@/hooks/use-grants';
+import { exemptPrivateHost, revokeGrant, useGrants } from '@/hooks/use-grants';
 import { saveSettingsFromForm, testConnectionFromForm, useSettings } from '@/hooks/use-settings';
 
 function OptionsApp() {
@@ -18,6 +18,7 @@ function OptionsApp() {
         onTestConnection={testConnectionFromForm}
         grants={grants}
         onRevokeGrant={revokeGrant}
+        onExemptHost={exemptPrivateHost}
       />
     </main>
   );

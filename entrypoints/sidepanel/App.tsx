@@ -3,7 +3,7 @@ import { AppHeader, type PanelView } from '@/components/app-header';
 import { SessionList } from '@/components/session-list';
 import { SettingsScreen } from '@/components/settings-screen';
 import { useFocusRequest } from '@/hooks/use-focus-request';
-import { revokeGrant, useGrants } from '@/hooks/use-grants';
+import { exemptPrivateHost, revokeGrant, useGrants } from '@/hooks/use-grants';
 import { sendCommand, useKeepAlive } from '@/hooks/use-port-command';
 import { useSelectedSession } from '@/hooks/use-selected-session';
 import { useHasActiveRun, useSessionList } from '@/hooks/use-session-data';
@@ -90,6 +90,7 @@ export function App() {
               onTestConnection={testConnectionFromForm}
               grants={grants}
               onRevokeGrant={revokeGrant}
+              onExemptHost={exemptPrivateHost}
               onBack={() => setView('chat')}
             />
           </div>

@@ -141,3 +141,16 @@ describe('the consent broker', () => {
     });
   });
 });
+
+describe('private host exemptions', () => {
+  it('are stored once per host and can be revoked', async () => {
+    await broker.exemptPrivateHost('SearX.lan:8080');
+    await broker.exemptPrivateHost('searx.lan:8080');
+    const grants = await db.grants.toArray();
+    expect(grants.map((grant) => [grant.kind, grant.host])).toEqual([
+      ['private-host-exempt', 'searx.lan:8080'],
+    ]);
+    await broker.revokeGrant(grants[0]!.id);
+    expect(await db.grants.count()).toBe(0);
+  });
+});

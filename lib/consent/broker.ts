@@ -147,6 +147,25 @@ export class ConsentBroker {
       .modify({ status: 'expired', decidedAt: this.now() });
   }
 
+  /** The user allows fetches to a private host they run (a self-hosted SearXNG, say). */
+  async exemptPrivateHost(host: string): Promise<void> {
+    const normalized = host.trim().toLowerCase();
+    await this.db.transaction('rw', this.db.grants, async () => {
+      const existing = await this.db.grants
+        .where('[kind+host]')
+        .equals(['private-host-exempt', normalized])
+        .first();
+      if (!existing) {
+        await this.db.grants.add({
+          id: newId(),
+          kind: 'private-host-exempt',
+          host: normalized,
+          createdAt: this.now(),
+        });
+      }
+    });
+  }
+
   async revokeGrant(grantId: string): Promise<void> {
     await this.db.grants.delete(grantId);
   }

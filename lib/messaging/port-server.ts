@@ -51,6 +51,9 @@ async function handle(runs: RunManager, command: Command): Promise<CommandResult
     case 'revokeGrant':
       await runs.consent.revokeGrant(command.grantId);
       return { ok: true };
+    case 'exemptPrivateHost':
+      await runs.consent.exemptPrivateHost(command.host);
+      return { ok: true };
     case 'heartbeat':
       return { ok: true };
   }

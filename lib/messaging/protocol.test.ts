@@ -23,6 +23,17 @@ describe('command validation', () => {
     });
   });
 
+  it('accepts a private host exemption and refuses a URL in its place', () => {
+    expect(parseCommand({ type: 'exemptPrivateHost', host: ' SearX.lan:8080 ' })).toEqual({
+      ok: true,
+      command: { type: 'exemptPrivateHost', host: 'searx.lan:8080' },
+    });
+    expect(parseCommand({ type: 'exemptPrivateHost', host: 'http://searx.lan/' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Enter a host name'),
+    });
+  });
+
   it('rejects unknown commands and non-objects', () => {
     expect(parseCommand({ type: 'eval', code: '1' })).toMatchObject({ ok: false });
     expect(parseCommand('startRun')).toMatchObject({ ok: false });

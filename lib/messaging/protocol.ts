@@ -34,6 +34,18 @@ export const commandSchema = z.discriminatedUnion('type', [
     allowAllForAnswer: z.boolean().optional(),
   }),
   z.object({ type: z.literal('revokeGrant'), grantId: id }),
+  z.object({
+    type: z.literal('exemptPrivateHost'),
+    /** `host` or `host:port`, e.g. `searx.lan:8080`: fetches to it skip the private-address guard. */
+    host: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/,
+        'Enter a host name or address, optionally with a port (like searx.lan:8080).',
+      ),
+  }),
   z.object({ type: z.literal('heartbeat') }),
 ]);
 export type Command = z.infer<typeof commandSchema>;

@@ -1,5 +1,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { articleSchema } from '../extract/article';
+import { pdfArticle } from '../pdf/pdf-article';
+import { readPdf } from '../pdf/pdf-reader';
 import type { TabInfo, TabReadResult } from '../tools/tool';
 import { unreadableReason } from './unreadable-reason';
 
@@ -66,9 +68,7 @@ export async function readTab(tabId: number): Promise<TabReadResult> {
       files: ['/read-page.js'],
     });
     const result = injection?.result as { pdf?: boolean } | undefined;
-    if (result?.pdf) {
-      return { ok: false, reason: `${name} is a PDF; PDF text is read through the PDF reader.` };
-    }
+    if (result?.pdf) return await readPdfTab(info, name);
     const article = articleSchema.safeParse(injection?.result);
     if (!article.success) {
       return {
@@ -82,6 +82,17 @@ export async function readTab(tabId: number): Promise<TabReadResult> {
     if (/No tab with id/i.test(message)) {
       return { ok: false, reason: `${name} closed while Gleaner was reading it.` };
     }
+    // Firefox's PDF viewer refuses extension scripts: recognise PDFs by their address there.
+    if (/\.pdf$/i.test(new URL(info.url).pathname)) return await readPdfTab(info, name);
     return { ok: false, reason: `Gleaner could not read ${name}: ${message}` };
   }
+}
+
+/** PDF tabs: the text comes from pdf.js in the offscreen document (lib/pdf), not the viewer's DOM. */
+async function readPdfTab(info: TabInfo, name: string): Promise<TabReadResult> {
+  const pdf = await readPdf({ url: info.url });
+  if (!pdf.ok) {
+    return { ok: false, reason: `${name} is a PDF that Gleaner could not read: ${pdf.reason}` };
+  }
+  return { ok: true, article: pdfArticle(pdf, info.title) };
 }
