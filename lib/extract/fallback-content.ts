@@ -1,0 +1,39 @@
+/** Page chrome: never the content when Readability found no article. */
+const CHROME = [
+  'nav',
+  'aside',
+  'form',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  '[role="navigation"]',
+  '[role="banner"]',
+  '[role="contentinfo"]',
+  '[role="complementary"]',
+  '[role="search"]',
+  '[role="menu"]',
+  '[role="menubar"]',
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+].join(',');
+
+/**
+ * The content of a page Readability found no article in: its `main` element (or the body), with
+ * navigation, page header and footer, asides and forms removed. A `header`/`footer` inside an
+ * `article` or `section` belongs to that content and stays.
+ */
+export function fallbackContent(body: HTMLElement): Element {
+  const mains = body.querySelectorAll('main, [role="main"]');
+  const main = mains.length === 1 ? mains[0] : null;
+  const root = main && (main.textContent?.trim().length ?? 0) > 0 ? main : body;
+  for (const element of Array.from(root.querySelectorAll(CHROME))) {
+    // A form can wrap a whole page (ASP.NET does): keep its content, drop only its controls.
+    if (element.localName === 'form' && element.querySelector('p, article, main, h1, h2')) continue;
+    element.remove();
+  }
+  for (const element of Array.from(root.querySelectorAll('header, footer'))) {
+    if (!element.parentElement?.closest('article, section, main')) element.remove();
+  }
+  return root;
+}

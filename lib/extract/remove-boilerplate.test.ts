@@ -1,0 +1,117 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { removeBoilerplate } from './remove-boilerplate';
+
+const LONG =
+  'This is a long paragraph of real article text, written to stand in for the body of a story, and it keeps going for long enough that no rule could mistake it for a caption, a prompt or a link list.';
+
+/** Markup written inline by hand for each test, cleaned the way Readability's output would be. */
+function clean(html: string): { text: string; reasons: string[] } {
+  const { document } = parseHTML(
+    `<!doctype html><html><body><div id="root">${html}</div></body></html>`,
+  );
+  const root = document.getElementById('root') as unknown as Element;
+  const reasons: string[] = [];
+  removeBoilerplate(root, (_element, reason) => reasons.push(reason));
+  return { text: spacedText(root), reasons };
+}
+
+/** The text of every text node, one space between them (textContent glues "<p>a</p><p>b</p>"). */
+function spacedText(root: Element): string {
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
+  };
+  walk(root);
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+describe('removeBoilerplate keeps article text', () => {
+  it('keeps short paragraphs that only mention cookies, shares or newsletters', () => {
+    const short = [
+      'These cookies keep for a week in a sealed tin.',
+      'Share prices rose 4% on Tuesday.',
+      "The newsletter's editor resigned in May.",
+      'Comments from the minister followed on Friday.',
+      'By 2030, the network should double.',
+    ];
+    const { text } = clean(
+      `<p>${LONG}</p>${short.map((line) => `<p>${line}</p>`).join('')}<p>${LONG}</p>`,
+    );
+    for (const line of short) expect(text).toContain(line);
+  });
+
+  it('never removes the element holding most of the text, whatever its class says', () => {
+    const { text } = clean(
+      `<div class="post has-comments related"><p>${LONG}</p><p>${LONG}</p></div><p>Short end.</p>`,
+    );
+    expect(text).toContain(LONG);
+  });
+
+  it('keeps tables whose rows carry styling classes', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><table><tr class="player-1 media-row"><td>Kyle</td><td>5040</td></tr><tr class="player-2"><td>Denny</td><td>5027</td></tr></table><p>${LONG}</p>`,
+    );
+    expect(text).toContain('Kyle 5040');
+    expect(text).toContain('Denny 5027');
+  });
+
+  it('keeps a list of links in the middle of the article', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><p>The tools we tried:</p><ul><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li></ul><p>${LONG}</p>`,
+    );
+    expect(text).toContain('Alpha');
+    expect(text).toContain('Beta');
+  });
+});
+
+describe('removeBoilerplate removes', () => {
+  it('share, newsletter and cookie blocks found by their class names', () => {
+    const { text, reasons } = clean(
+      `<div class="social-share"><a href="/f">Facebook</a><a href="/t">X</a></div><p>${LONG}</p>` +
+        `<div class="newsletterSignup"><p>Get our weekly email.</p></div><div id="cookie-notice"><p>Fine print.</p></div><p>${LONG}</p>`,
+    );
+    expect(text).toBe(`${LONG} ${LONG}`);
+    expect(reasons).toEqual(['marker:share', 'marker:promo', 'marker:promo']);
+  });
+
+  it('prompts found by what they say', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><p>Advertisement</p><p>Sign up for our newsletter to get the news first.</p><p>Share on Facebook</p><p>We use cookies to improve your experience.</p><p>${LONG}</p>`,
+    );
+    expect(text).toBe(`${LONG} ${LONG}`);
+  });
+
+  it('story links inside the article: "READ MORE:" lines and capitalised plugs', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><p><strong>READ MORE: <a href="/x">Another story entirely</a></strong></p><p><a href="/y">SCIENTISTS FIND A NEW MOON AROUND A FAR PLANET</a></p><p>${LONG}</p>`,
+    );
+    expect(text).toBe(`${LONG} ${LONG}`);
+  });
+
+  it('a "Related stories" heading and the links under it', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><h3>More great stories</h3><ul><li>Why trains are back, <a href="/a">explained</a></li><li><a href="/b">The flood</a></li></ul>`,
+    );
+    expect(text).toBe(LONG);
+  });
+
+  it('captions: after an image, credits, and a figure around an image', () => {
+    const { text, reasons } = clean(
+      `<p>${LONG}</p><p><img src="/a.jpg"></p><p><em>The bridge at dawn.</em></p><p>${LONG}</p>` +
+        '<p>(Image: © NASA/JPL)</p>' +
+        `<figure><img src="/b.jpg"><figcaption>A second picture</figcaption></figure><p>${LONG}</p>`,
+    );
+    expect(text).toBe(`${LONG} ${LONG} ${LONG}`);
+    expect(reasons).toEqual(['media figure', 'captioned picture', 'caption', 'caption']);
+  });
+
+  it('breadcrumbs and datelines at the top, credits and copyright at the end', () => {
+    const { text } = clean(
+      '<ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul><p>Published: 10:48, Tue, Nov 19, 2019</p>' +
+        `<p>${LONG}</p><p>${LONG}</p><p>Jane Roe contributed to this report.</p><p>© 2024 Example News. All rights reserved.</p>`,
+    );
+    expect(text).toBe(`${LONG} ${LONG}`);
+  });
+});
