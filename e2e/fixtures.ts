@@ -15,10 +15,13 @@ import {
   type CDPSession,
   chromium,
   expect,
+  type Page,
   type Worker,
 } from '@playwright/test';
+import type { Browser } from 'wxt/browser';
 import { SidePanel } from './pages/side-panel';
 import { EXTENSION_DIR } from './paths';
+import { type FixtureSite, startFixtureSite } from './servers/fixture-site';
 import { type MockLlm, startMockLlm } from './servers/mock-llm';
 
 export { expect };
@@ -168,6 +171,108 @@ export async function stopServiceWorker(
   }
 }
 
+/**
+ * The part of `chrome` the tests call inside extension pages (the panel) and the worker, typed
+ * with WXT's browser types. Inside `evaluate` write
+ * `const { chrome } = globalThis as unknown as ChromeGlobal;` (the function runs in the page).
+ */
+export type ChromeGlobal = { chrome: { tabs: typeof Browser.tabs } };
+export type BrowserTab = Browser.tabs.Tab;
+
+/** A browser tab opened by a test, as the extension sees it. */
+export interface OpenedTab {
+  /** The `chrome.tabs` id (what `startRun { tabIds }`, `list_tabs` and `read_tab` use). */
+  id: number;
+  windowId: number;
+  url: string;
+  /** The title once the page loaded. */
+  title: string;
+  /** The same tab as a Playwright page. */
+  page: Page;
+}
+
+/**
+ * Opens `url` in a new tab of the panel's window (the window the panel's tab picker lists),
+ * through the panel page's own `chrome.tabs`, and waits until it has loaded. The tab opens in the
+ * background unless `active` is set, so the panel stays the tab in front (background pages are
+ * throttled) and, being an extension page, is no "current tab" of its own: attach fixture tabs
+ * with the composer's Attach tab picker or an @-mention.
+ */
+export async function openTabInPanelWindow(
+  panel: SidePanel,
+  url: string,
+  options: { active?: boolean } = {},
+): Promise<OpenedTab> {
+  const context = panel.page.context();
+  const tab = await panel.page.evaluate(
+    async ({ url, active }) => {
+      const { chrome } = globalThis as unknown as ChromeGlobal;
+      const own = await chrome.tabs.getCurrent();
+      if (own?.windowId === undefined) throw new Error('The panel page is not a tab.');
+      return new Promise<{ id: number; windowId: number; url: string; title: string }>(
+        (resolve, reject) => {
+          let createdId: number | undefined;
+          const timer = setTimeout(() => {
+            chrome.tabs.onUpdated.removeListener(onUpdated);
+            reject(new Error(`The tab for ${url} did not finish loading within 10 s.`));
+          }, 10_000);
+          const settle = (loaded: BrowserTab) => {
+            clearTimeout(timer);
+            chrome.tabs.onUpdated.removeListener(onUpdated);
+            resolve({
+              id: loaded.id!,
+              windowId: loaded.windowId,
+              url: loaded.url ?? url,
+              title: loaded.title ?? '',
+            });
+          };
+          // Listening before creating: a load that ends first would be missed (ENVIRONMENT.md).
+          const onUpdated = (tabId: number, change: { status?: string }, updated: BrowserTab) => {
+            if (tabId === createdId && change.status === 'complete') settle(updated);
+          };
+          chrome.tabs.onUpdated.addListener(onUpdated);
+          chrome.tabs
+            .create({ windowId: own.windowId, url, active })
+            .then(async (created) => {
+              createdId = created.id;
+              const now = await chrome.tabs.get(created.id!);
+              if (now.status === 'complete' && now.url === url) settle(now);
+            })
+            .catch(reject);
+        },
+      );
+    },
+    { url, active: options.active ?? false },
+  );
+  let page: Page | undefined;
+  await expect
+    .poll(
+      () => {
+        page = context.pages().find((candidate) => candidate.url() === tab.url);
+        return page !== undefined;
+      },
+      { message: `Playwright should see a page for the tab ${tab.url}`, timeout: 5_000 },
+    )
+    .toBe(true);
+  return { ...tab, page: page! };
+}
+
+/** Makes `tabId` the active tab of its window (what the panel calls the current tab). */
+export async function activateTab(panel: SidePanel, tabId: number): Promise<void> {
+  await panel.page.evaluate(async (id) => {
+    const { chrome } = globalThis as unknown as ChromeGlobal;
+    await chrome.tabs.update(id, { active: true });
+  }, tabId);
+}
+
+/** All tabs the browser has open, as `chrome.tabs.query({})` reports them to an extension page. */
+export async function queryTabs(panel: SidePanel): Promise<BrowserTab[]> {
+  return panel.page.evaluate(() => {
+    const { chrome } = globalThis as unknown as ChromeGlobal;
+    return chrome.tabs.query({});
+  });
+}
+
 export interface BrowserSession {
   context: BrowserContext;
   extensionId: string;
@@ -177,6 +282,10 @@ export interface BrowserSession {
 interface Fixtures {
   /** A scripted OpenAI-compatible server on 127.0.0.1, fresh per test. */
   mockLlm: MockLlm;
+  /** Hand-written fixture pages under `*.test` hosts (mapped to 127.0.0.1), fresh per test. */
+  fixtureSite: FixtureSite;
+  /** Opens a URL in a new tab of the panel's window, loaded; see `openTabInPanelWindow`. */
+  openTab: (url: string, options?: { active?: boolean }) => Promise<OpenedTab>;
   /** The Chromium profile directory of this test (kept across `restartBrowser`). */
   userDataDir: string;
   /** Holds the live context so `restartBrowser` can swap it and teardown closes the last one. */
@@ -201,6 +310,17 @@ export const test = base.extend<Fixtures>({
     const mock = await startMockLlm();
     await use(mock);
     await mock.close();
+  },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their deps.
+  fixtureSite: async ({}, use) => {
+    const site = await startFixtureSite();
+    await use(site);
+    await site.close();
+  },
+
+  openTab: async ({ panel }, use) => {
+    await use((url, options) => openTabInPanelWindow(panel, url, options));
   },
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their deps.

@@ -53,6 +53,46 @@ export class SidePanel {
     return this.page.getByRole('alert');
   }
 
+  // Reading pages: attached tabs, Summarize this page, the consent card, Sources
+  /** The empty chat's button; it reads the current tab (the active web page of the window). */
+  get summarizeButton(): Locator {
+    return this.page.getByRole('button', { name: 'Summarize this page', exact: true });
+  }
+  /** Opens and closes the composer's picker of the window's tabs. */
+  get attachTabButton(): Locator {
+    return this.page.getByRole('button', { name: 'Attach tab', exact: true });
+  }
+  /** The picker: a group of checkboxes, one per readable tab, named by the tab's title. */
+  get tabPicker(): Locator {
+    return this.page.getByRole('group', { name: 'Tabs in this window', exact: true });
+  }
+  /** The composer's chips: a list of the tabs the next message takes along. */
+  get attachedTabs(): Locator {
+    return this.page.getByRole('list', { name: 'Attached tabs', exact: true });
+  }
+  /** What the composer says when no tab goes with the next message. */
+  get noTabAttached(): Locator {
+    return this.page.getByText('No tab attached', { exact: true });
+  }
+  /** The @-mention suggestions under the Message field. */
+  get mentionSuggestions(): Locator {
+    return this.page.getByRole('listbox', { name: 'Tabs to attach', exact: true });
+  }
+  /** The inline card that asks before a tab (or the web) is read. */
+  get consentCard(): Locator {
+    return this.page.getByRole('region', { name: 'Permission request', exact: true });
+  }
+  get allowOnceButton(): Locator {
+    return this.consentCard.getByRole('button', { name: 'Allow once', exact: true });
+  }
+  get denyButton(): Locator {
+    return this.consentCard.getByRole('button', { name: 'Deny', exact: true });
+  }
+  /** The Sources an answer lists (built by the extension from what was read). */
+  sourcesOf(answer: Locator): Locator {
+    return answer.getByRole('region', { name: 'Sources', exact: true });
+  }
+
   // Settings form
   get settingsButton(): Locator {
     return this.page.getByRole('button', { name: 'Settings', exact: true });
@@ -110,6 +150,62 @@ export class SidePanel {
   /** The first-run button that opens Settings. */
   get setUpModelButton(): Locator {
     return this.page.getByRole('button', { name: /set up a model|open settings/i });
+  }
+
+  /** Attaches tabs by title with the Attach tab picker (checking each box), then closes it. */
+  async attachTabsWithPicker(titles: string[]): Promise<void> {
+    if (!(await this.tabPicker.isVisible())) await this.attachTabButton.click();
+    await expect(this.tabPicker).toBeVisible();
+    for (const title of titles) {
+      await this.tabPicker.getByRole('checkbox', { name: title, exact: true }).check();
+    }
+    await this.tabPicker.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect(this.tabPicker).toBeHidden();
+  }
+
+  /**
+   * Attaches a tab by typing `@query` in the Message field and picking the suggestion named
+   * `title` with the keyboard; the `@query` leaves the text.
+   */
+  async attachTabByMention(query: string, title: string): Promise<void> {
+    await this.messageField.click();
+    await this.messageField.pressSequentially(`@${query}`);
+    const option = this.mentionSuggestions.getByRole('option', { name: title, exact: true });
+    await expect(option).toBeVisible();
+    const options = await this.mentionSuggestions.getByRole('option').count();
+    for (let step = 0; step < options; step++) {
+      if ((await option.getAttribute('aria-selected')) === 'true') break;
+      await this.messageField.press('ArrowDown');
+    }
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await this.messageField.press('Enter');
+    await expect(this.mentionSuggestions).toBeHidden();
+  }
+
+  /** Waits until the chips are exactly `titles`, in order. */
+  async expectAttachedTabs(titles: string[]): Promise<void> {
+    if (titles.length === 0) {
+      await expect(this.noTabAttached).toBeVisible();
+      return;
+    }
+    await expect(this.attachedTabs.getByRole('listitem')).toHaveCount(titles.length);
+    for (const [index, title] of titles.entries()) {
+      await expect(
+        this.attachedTabs.getByRole('listitem').nth(index).getByRole('button'),
+      ).toHaveAccessibleName(`Remove ${title}`);
+    }
+  }
+
+  /** Waits until `answer` lists exactly these sources: links named by title, to `url`. */
+  async expectSources(answer: Locator, sources: Array<{ title: string; url: string }>) {
+    const region = this.sourcesOf(answer);
+    await expect(region).toBeVisible();
+    await expect(region.getByRole('link')).toHaveCount(sources.length);
+    for (const source of sources) {
+      const link = region.getByRole('link', { name: source.title, exact: true });
+      await expect(link).toHaveAttribute('href', source.url);
+      await expect(region.getByText(source.url, { exact: true })).toBeVisible();
+    }
   }
 
   async bringToFront(): Promise<void> {

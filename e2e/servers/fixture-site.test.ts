@@ -1,0 +1,77 @@
+import { request } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ARTICLE_BOILERPLATE,
+  type FixtureSite,
+  SECRET_TEXT,
+  startFixtureSite,
+} from './fixture-site';
+
+/** GET `url` from the server on 127.0.0.1, as Chromium does once `*.test` maps to loopback. */
+function get(
+  site: FixtureSite,
+  url: string,
+): Promise<{ status: number; type: string; body: string }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port: site.port,
+        path: target.pathname,
+        headers: { host: target.host, 'user-agent': 'fixture-site-test' },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            type: String(response.headers['content-type']),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+describe('fixture site', () => {
+  let site: FixtureSite;
+  beforeEach(async () => {
+    site = await startFixtureSite();
+  });
+  afterEach(async () => {
+    await site.close();
+  });
+
+  it('serves each page under its own *.test host and port', async () => {
+    const { article, secret } = site.pages;
+    expect(article.url).toBe(`http://news.test:${site.port}/article.html`);
+    const page = await get(site, article.url);
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.body).toContain(`<title>${article.title}</title>`);
+    for (const paragraph of article.paragraphs) expect(page.body).toContain(paragraph);
+    // The parts the extractor must leave out are really on the page.
+    for (const item of ARTICLE_BOILERPLATE.nav) expect(page.body).toContain(item);
+    expect(page.body).toContain(ARTICLE_BOILERPLATE.script);
+    expect(page.body).toContain(ARTICLE_BOILERPLATE.cookie);
+    expect(page.body).toContain(ARTICLE_BOILERPLATE.newsletter);
+    expect(page.body).toContain('href="/archive/orchards-2019.html"');
+    expect((await get(site, secret.url)).body).toContain(SECRET_TEXT);
+  });
+
+  it('answers 404 for a page on the wrong host and records every request', async () => {
+    const wrongHost = site.pages.article.url.replace('news.test', 'garden.test');
+    expect((await get(site, wrongHost)).status).toBe(404);
+    expect((await get(site, site.pages.bees.url)).status).toBe(200);
+    expect(site.requests.map(({ method, host, path }) => ({ method, host, path }))).toEqual([
+      { method: 'GET', host: 'garden.test', path: '/article.html' },
+      { method: 'GET', host: 'garden.test', path: '/bees.html' },
+    ]);
+    expect(site.requests[1]?.headers['user-agent']).toBe('fixture-site-test');
+  });
+});

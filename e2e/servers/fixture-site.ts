@@ -1,0 +1,263 @@
+/**
+ * A local "public web" for browser tests: fixture pages written by hand for these tests (no page
+ * here was copied or generated), served on 127.0.0.1 under `*.test` host names. The fixtures'
+ * `--host-resolver-rules` map every `*.test` host to 127.0.0.1, so `http://news.test:<port>/…`
+ * looks like an ordinary public site to the extension (its private-address guard stays on) while
+ * it is really this server. Pages are chosen by the Host header and the path; every request is
+ * recorded (method, host, path, headers) so a test can see who asked for what.
+ *
+ * Each page carries distinctive strings that say which of its parts reached the model: article
+ * paragraphs (must arrive), navigation, inline script, cookie banner and newsletter box (must
+ * not), a table (must arrive as a GFM table) and a relative link (must arrive absolute).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** A request the fixture site received. */
+export interface SiteRequest {
+  method: string;
+  /** The Host header without the port, lower case, e.g. `news.test`. */
+  host: string;
+  /** Path without the query string. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  at: number;
+}
+
+/** A page of the fixture site and the strings a test looks for in what the model received. */
+export interface FixturePage {
+  host: string;
+  path: string;
+  title: string;
+  /** Full address on the running server (set by `startFixtureSite`). */
+  url: string;
+  /** Article text that must reach the model. */
+  paragraphs: string[];
+  html: string;
+}
+
+/** The texts of the main article that must never reach the model. */
+export const ARTICLE_BOILERPLATE = {
+  /** Navigation menu items. */
+  nav: ['Crossword corner', 'Horoscope hub', 'Weather desk'],
+  /** A string only the inline script holds. */
+  script: 'zx-beacon-7731-tracker',
+  /** The cookie banner's sentence and button. */
+  cookie: 'We use cookies to improve your reading experience',
+  /** The newsletter sign-up box inside the article. */
+  newsletter: 'Get the Orchard Weekly newsletter',
+} as const;
+
+/** The secret page's text: it must never reach the model unless the user allowed it. */
+export const SECRET_TEXT = 'The vault combination is saffron-otter-4471';
+
+interface PageSource {
+  host: string;
+  path: string;
+  title: string;
+  paragraphs: string[];
+  /** The page's HTML; `{{origin}}` is replaced by `http://<host>:<port>`. */
+  html: (page: { title: string; paragraphs: string[] }) => string;
+}
+
+const ARTICLE_PARAGRAPHS = [
+  'Apple growers in the Lune valley picked a record harvest this autumn, helped by a warm spring and an unusually dry September.',
+  'The cooperative counted its crates twice before announcing the figure, because nobody in the valley could remember a season like it.',
+  'Older trees, some planted before the war, produced as much fruit as the young dwarf stock that replaced most orchards in the nineties.',
+  'Growers now worry about storage: the cold rooms of the cooperative hold barely two thirds of what came in, and cider makers are buying the rest cheaply.',
+];
+
+const article: PageSource = {
+  host: 'news.test',
+  path: '/article.html',
+  title: 'Record apple harvest in the Lune valley',
+  paragraphs: ARTICLE_PARAGRAPHS,
+  html: ({ title, paragraphs }) => `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>${title}</title>
+  <script>
+    window.analyticsConfig = { id: "${ARTICLE_BOILERPLATE.script}", sampleRate: 1 };
+    document.documentElement.dataset.tracked = "yes";
+  </script>
+  <style>
+    .cookie-banner { position: fixed; bottom: 0; left: 0; right: 0; background: #eee; padding: 1em; }
+  </style>
+</head>
+<body>
+  <header class="site-header">
+    <a href="/" class="logo">The Valley Courier</a>
+    <nav class="main-menu" aria-label="Sections">
+      <ul>
+        <li><a href="/local/">Local news</a></li>
+        <li><a href="/weather/">${ARTICLE_BOILERPLATE.nav[2]}</a></li>
+        <li><a href="/games/crossword/">${ARTICLE_BOILERPLATE.nav[0]}</a></li>
+        <li><a href="/stars/">${ARTICLE_BOILERPLATE.nav[1]}</a></li>
+      </ul>
+    </nav>
+  </header>
+  <main>
+    <article>
+      <h1>${title}</h1>
+      <p class="byline">By Maren Holt, agriculture correspondent</p>
+      <p>${paragraphs[0]}</p>
+      <p>${paragraphs[1]}</p>
+      <h2>Harvest by year</h2>
+      <table>
+        <thead>
+          <tr><th>Year</th><th>Harvest (tonnes)</th></tr>
+        </thead>
+        <tbody>
+          <tr><td>2021</td><td>1,240</td></tr>
+          <tr><td>2022</td><td>1,310</td></tr>
+          <tr><td>2023</td><td>1,985</td></tr>
+        </tbody>
+      </table>
+      <p>${paragraphs[2]} The figures compare with <a href="/archive/orchards-2019.html">our 2019 orchard survey</a>, which counted every tree in the valley.</p>
+      <aside class="newsletter-signup">
+        <h3>${ARTICLE_BOILERPLATE.newsletter}</h3>
+        <p>Sign up for our newsletter and receive farming news every Friday.</p>
+        <form><input type="email" placeholder="Your email"><button type="submit">Subscribe</button></form>
+      </aside>
+      <p>${paragraphs[3]}</p>
+    </article>
+  </main>
+  <footer class="site-footer"><p>© The Valley Courier. All rights reserved.</p></footer>
+  <div class="cookie-banner" id="cookie-consent" role="dialog" aria-label="Cookie consent">
+    <p>${ARTICLE_BOILERPLATE.cookie} and to measure our audience.</p>
+    <button type="button">Accept</button>
+  </div>
+</body>
+</html>
+`,
+};
+
+const simpleArticle = (
+  host: string,
+  path: string,
+  title: string,
+  paragraphs: string[],
+): PageSource => ({
+  host,
+  path,
+  title,
+  paragraphs,
+  html: (page) => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${page.title}</title></head>
+<body>
+  <main>
+    <article>
+      <h1>${page.title}</h1>
+${page.paragraphs.map((text) => `      <p>${text}</p>`).join('\n')}
+    </article>
+  </main>
+</body>
+</html>
+`,
+});
+
+const beesArticle = simpleArticle('garden.test', '/bees.html', 'Why bees dance in circles', [
+  'A forager bee that finds flowers close to the hive performs a round dance, turning in small circles on the comb while her sisters follow her.',
+  'The dance says that food is near without saying where; the followers smell the scent of the flowers on her body and search around the hive.',
+  'For sources farther away the bee switches to the waggle dance, whose angle and length encode both direction and distance.',
+]);
+
+const riversArticle = simpleArticle('atlas.test', '/rivers.html', 'How rivers choose their path', [
+  'A river meanders because water on the outside of a bend flows faster, eroding the bank, while slower water on the inside drops its sand.',
+  'Over centuries the loops grow until the river cuts through a narrow neck during a flood and leaves an oxbow lake behind.',
+  'Engineers who straightened rivers in the last century often found that the water returned to its old bends within a few decades.',
+]);
+
+const secretPage = simpleArticle('ledger.test', '/private.html', 'Household ledger (private)', [
+  `${SECRET_TEXT}, and the spare key hangs behind the boiler in the cellar.`,
+  'Monthly savings go to the orange account on the first working day; the emergency fund is not to be touched before spring.',
+]);
+
+export const FIXTURE_PAGES = {
+  article,
+  bees: beesArticle,
+  rivers: riversArticle,
+  secret: secretPage,
+} as const;
+
+export type FixturePageName = keyof typeof FIXTURE_PAGES;
+
+export interface FixtureSite {
+  port: number;
+  /** `http://<host>:<port>` for a `*.test` host. */
+  origin(host: string): string;
+  /** The pages with their full addresses on this server. */
+  pages: Record<FixturePageName, FixturePage>;
+  /** Every request in arrival order. */
+  requests: SiteRequest[];
+  close(): Promise<void>;
+}
+
+export async function startFixtureSite(): Promise<FixtureSite> {
+  const requests: SiteRequest[] = [];
+  const sockets = new Set<Socket>();
+  let port = 0;
+  const origin = (host: string) => `http://${host}:${port}`;
+
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    requests.push({
+      method: request.method ?? 'GET',
+      host,
+      path,
+      headers: { ...request.headers },
+      at: Date.now(),
+    });
+    const source = Object.values(FIXTURE_PAGES).find(
+      (page) => page.host === host && page.path === path,
+    );
+    if (!source || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><title>Not found</title><p>Not found.</p>');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(request.method === 'HEAD' ? undefined : source.html(source));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  const pages = Object.fromEntries(
+    Object.entries(FIXTURE_PAGES).map(([name, source]) => [
+      name,
+      {
+        host: source.host,
+        path: source.path,
+        title: source.title,
+        paragraphs: source.paragraphs,
+        url: `${origin(source.host)}${source.path}`,
+        html: source.html(source),
+      },
+    ]),
+  ) as Record<FixturePageName, FixturePage>;
+
+  return {
+    port,
+    origin,
+    pages,
+    requests,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
