@@ -40,6 +40,8 @@ export default defineBackground(() => {
       initiator: new URL(browser.runtime.getURL('/')).origin,
     },
   );
+  // One set for the worker's life: the search service keeps its spacing between queries.
+  const services = createWorkerServices(db, { resolveRedirect: redirects.resolve });
   let server: ReturnType<typeof createPortServer> | undefined;
   const runs = new RunManager(
     db,
@@ -49,7 +51,7 @@ export default defineBackground(() => {
         settings,
         model: createChatModel(settings),
         tools: createToolRegistry(MAIN_AGENT_TOOLS, settings.allowedTools),
-        services: createWorkerServices(db, { resolveRedirect: redirects.resolve }),
+        services,
         systemPrompt: mainSystemPrompt(),
         onTextDelta: (messageId, content) =>
           server?.broadcast({ type: 'message-delta', messageId, content, at: Date.now() }),

@@ -4,6 +4,11 @@ import { estimateTokens } from '../llm/token-estimate';
 import { buildConversation } from './conversation';
 import { type RunDependencies, updateRun } from './run-context';
 
+/** Added for a message sent with the composer's "Search the web" toggle on. */
+export const SEARCH_WEB_INSTRUCTION =
+  'The user turned on "Search the web" for this message: call agentic_fetch without a url ' +
+  '(search mode) with a focused prompt before you answer, and answer from what it found.';
+
 /**
  * One call to the model. The answer is written as it streams (every `persistEveryMs`) and once
  * more at the end, so a worker stopped mid-stream leaves the partial text behind. An unfinished
@@ -18,7 +23,10 @@ export async function runModelStep(
   const { db, settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
   const messages = await sessionMessages(db, run.sessionId);
-  const conversation = buildConversation(dependencies.systemPrompt, messages, unfinished?.id);
+  const systemPrompt = run.searchWeb
+    ? `${dependencies.systemPrompt}\n\n${SEARCH_WEB_INSTRUCTION}`
+    : dependencies.systemPrompt;
+  const conversation = buildConversation(systemPrompt, messages, unfinished?.id);
 
   const answer = unfinished
     ? { ...unfinished, content: '', status: 'streaming' as const }

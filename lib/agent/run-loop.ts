@@ -52,10 +52,10 @@ export async function executeRun(
         (message) => message.role === 'assistant' && message.notice === undefined,
       );
 
-      // Attached tabs are read by the extension first, recorded as read_tab calls of the run, so
-      // the model gets them as tool results (never pasted into the user's text) and Resume
-      // re-reads any that had not finished.
-      if (!lastAssistant && run.attachedTabIds?.length) {
+      // Prelude calls (attached tabs, the page of URL mode) are made by the extension first and
+      // recorded in the run, so the model gets them as tool results (never pasted into the
+      // user's text) and Resume re-runs any that had not finished.
+      if (!lastAssistant && run.preludeCalls?.length) {
         await appendMessage(db, {
           sessionId: run.sessionId,
           runId,
@@ -63,11 +63,7 @@ export async function executeRun(
           content: '',
           status: 'done',
           synthetic: true,
-          toolCalls: run.attachedTabIds.map((tabId) => ({
-            id: `attached_tab_${tabId}_${runId.slice(0, 8)}`,
-            name: 'read_tab',
-            arguments: JSON.stringify({ tabId }),
-          })),
+          toolCalls: run.preludeCalls,
         });
         continue;
       }

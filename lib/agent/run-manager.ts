@@ -12,6 +12,21 @@ import {
 import type { RunRecord } from '../db/records';
 import type { RunDependencies } from './run-context';
 import { executeRun } from './run-loop';
+import { createSubAgentRunner } from './sub-agent';
+
+/** Attached tabs are read by the extension first, as read_tab calls recorded in the run. */
+function attachedTabsFields(runId: string, tabIds: number[] | undefined) {
+  const unique = [...new Set(tabIds ?? [])];
+  if (unique.length === 0) return {};
+  return {
+    attachedTabIds: unique,
+    preludeCalls: unique.map((tabId) => ({
+      id: `attached_tab_${tabId}_${runId.slice(0, 8)}`,
+      name: 'read_tab',
+      arguments: JSON.stringify({ tabId }),
+    })),
+  };
+}
 
 export class CommandError extends Error {
   override readonly name = 'CommandError';
@@ -52,6 +67,7 @@ export class RunManager {
     sessionId?: string;
     text: string;
     tabIds?: number[];
+    searchWeb?: boolean;
   }): Promise<{ sessionId: string; runId: string }> {
     const text = input.text.trim();
     if (!text) throw new CommandError('The message is empty.');
@@ -93,7 +109,8 @@ export class RunManager {
           steps: 0,
           fetches: 0,
           budgetStart: 0,
-          ...(input.tabIds?.length ? { attachedTabIds: [...new Set(input.tabIds)] } : {}),
+          ...attachedTabsFields(runId, input.tabIds),
+          ...(input.searchWeb ? { searchWeb: true } : {}),
           createdAt: now,
           updatedAt: now,
         });
@@ -167,11 +184,9 @@ export class RunManager {
     dependencies: Omit<RunDependencies, 'db' | 'consent'>,
   ): void {
     const controller = new AbortController();
-    const done = executeRun(
-      runId,
-      { ...dependencies, db: this.db, consent: this.consent },
-      controller.signal,
-    )
+    const full: RunDependencies = { ...dependencies, db: this.db, consent: this.consent };
+    full.services = { ...full.services, subAgent: createSubAgentRunner(full) };
+    const done = executeRun(runId, full, controller.signal)
       .catch(async (error) => {
         console.error('Gleaner run failed unexpectedly', error);
         await this.db.runs.update(runId, {

@@ -85,7 +85,10 @@ async function spendFetchBudget(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const { db, settings } = dependencies;
   return db.transaction('rw', db.runs, async () => {
-    const run = await db.runs.get(runId);
+    // The budget is the answer's: a Fetch Analysis spends its parent run's.
+    const own = await db.runs.get(runId);
+    const budgetRunId = own?.parentRunId ?? runId;
+    const run = budgetRunId === runId ? own : await db.runs.get(budgetRunId);
     const used = run?.fetches ?? 0;
     if (used >= settings.limits.maxFetches) {
       return {
@@ -93,7 +96,7 @@ async function spendFetchBudget(
         message: `Stopped: this answer used its ${settings.limits.maxFetches} fetches. Press Continue to allow more.`,
       };
     }
-    await db.runs.update(runId, { fetches: used + 1 });
+    await db.runs.update(budgetRunId, { fetches: used + 1 });
     return { ok: true as const };
   });
 }

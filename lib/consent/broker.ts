@@ -51,8 +51,10 @@ export class ConsentBroker {
   async preapproved(question: ConsentQuestion): Promise<boolean> {
     const grantKind = grantKindFor(question.kind);
     if (!grantKind) return false;
+    // "This answer" includes its Fetch Analysis: the flag lives on the answer's own run.
     const run = await this.db.runs.get(question.runId);
     if (run?.allowAllFetches) return true;
+    if (run?.parentRunId && (await this.db.runs.get(run.parentRunId))?.allowAllFetches) return true;
     const grant = await this.db.grants
       .where('[kind+host]')
       .equals([grantKind, question.host.toLowerCase()])
@@ -120,7 +122,8 @@ export class ConsentBroker {
           }
         }
         if (allowed && answer.allowAllForAnswer && request.kind !== 'tab') {
-          await this.db.runs.update(request.runId, { allowAllFetches: true });
+          const run = await this.db.runs.get(request.runId);
+          await this.db.runs.update(run?.parentRunId ?? request.runId, { allowAllFetches: true });
         }
         return allowed ? ('allowed' as const) : ('denied' as const);
       },

@@ -4,6 +4,7 @@ import type {
   ConsentRequestRecord,
   GrantRecord,
   MessageRecord,
+  PageFileRecord,
   RunRecord,
   SessionRecord,
   StepRecord,
@@ -21,6 +22,7 @@ export class GleanerDatabase extends Dexie {
   consentRequests!: EntityTable<ConsentRequestRecord, 'id'>;
   grants!: EntityTable<GrantRecord, 'id'>;
   fetchCache!: EntityTable<FetchCacheEntry, 'key'>;
+  pages!: EntityTable<PageFileRecord, 'id'>;
 
   constructor(options?: DexieOptions) {
     super('gleaner', options);
@@ -37,6 +39,11 @@ export class GleanerDatabase extends Dexie {
     });
     // Version 3: the 15-minute page cache (URL + Accept → result), purged by expiresAt.
     this.version(3).stores({ fetchCache: 'key, expiresAt' });
+    // Version 4: large fetched pages saved as files of a Fetch Analysis run; runs by parent.
+    this.version(4).stores({
+      pages: 'id, &[runId+name]',
+      runs: 'id, [sessionId+createdAt], status, parentRunId',
+    });
   }
 }
 

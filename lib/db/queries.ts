@@ -95,7 +95,7 @@ export async function topLevelSessions(db: GleanerDatabase): Promise<SessionReco
 
 /** Deletes a session with its messages, runs, steps and child (Fetch Analysis) sessions. */
 export async function deleteSessionCascade(db: GleanerDatabase, sessionId: string): Promise<void> {
-  await db.transaction('rw', [db.sessions, db.messages, db.runs, db.steps], async () => {
+  await db.transaction('rw', [db.sessions, db.messages, db.runs, db.steps, db.pages], async () => {
     const ids = [sessionId];
     for (let index = 0; index < ids.length; index++) {
       const children = await db.sessions.where('parentSessionId').equals(ids[index]!).primaryKeys();
@@ -107,6 +107,7 @@ export async function deleteSessionCascade(db: GleanerDatabase, sessionId: strin
         .between([id, Dexie.minKey], [id, Dexie.maxKey])
         .primaryKeys();
       for (const runId of runIds) {
+        await db.pages.where('[runId+name]').between([runId, ''], [runId, '\uffff']).delete();
         await db.steps
           .where('[runId+index]')
           .between([runId, Dexie.minKey], [runId, Dexie.maxKey])

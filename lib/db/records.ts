@@ -86,6 +86,12 @@ export const runSchema = z.object({
   budgetStart: z.number(),
   /** Tabs attached in the composer, read by the extension before the first model step. */
   attachedTabIds: z.array(z.number()).optional(),
+  /** Calls the extension makes before the first model step (attached tabs, URL mode's page). */
+  preludeCalls: z.array(toolCallSchema).optional(),
+  /** Set on a Fetch Analysis run: the run of the answer it serves. */
+  parentRunId: z.string().optional(),
+  /** The composer's "Search the web" toggle was on for this message. */
+  searchWeb: z.boolean().optional(),
   /** "Allow all fetches for this answer": lives on the run, ends with it. */
   allowAllFetches: z.boolean().optional(),
   error: runErrorSchema.optional(),
@@ -149,3 +155,16 @@ export const grantSchema = z.object({
   createdAt: z.number(),
 });
 export type GrantRecord = z.infer<typeof grantSchema>;
+
+export const pageFileSchema = z.object({
+  id: z.string(),
+  /** The Fetch Analysis run whose file tools may see it. */
+  runId: z.string(),
+  /** A plain file name, unique in its run, e.g. `example.com-docs-intro.md`. */
+  name: z.string(),
+  url: z.string(),
+  markdown: z.string(),
+  bytes: z.number(),
+  createdAt: z.number(),
+});
+export type PageFileRecord = z.infer<typeof pageFileSchema>;

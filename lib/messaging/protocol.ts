@@ -18,6 +18,8 @@ export const commandSchema = z.discriminatedUnion('type', [
       .max(200_000, 'The message is longer than 200,000 characters.'),
     /** Tabs attached in the composer; the worker reads them when the run starts. */
     tabIds: z.array(z.number().int().nonnegative()).max(20, 'Attach at most 20 tabs.').optional(),
+    /** The composer's "Search the web" toggle: use agentic_fetch in search mode. */
+    searchWeb: z.boolean().optional(),
   }),
   z.object({ type: z.literal('stopRun'), runId: id }),
   z.object({ type: z.literal('resumeRun'), runId: id }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SEARCH_SETTINGS, searchSettingsSchema } from '../web/search/search-settings';
 
 /** Providers the settings form offers presets for. `custom` is any OpenAI-compatible base URL. */
 export const PROVIDERS = ['ollama', 'openai', 'lmstudio', 'openrouter', 'custom'] as const;
@@ -69,6 +70,8 @@ export const settingsSchema = z.object({
   /** Tool names the main agent may be offered (like Crush's AllowedTools). */
   allowedTools: z.array(z.string()),
   limits: limitsSchema,
+  /** The web search provider of the Fetch Analysis sub-agent. */
+  search: searchSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -81,6 +84,7 @@ export const DEFAULT_SETTINGS: Settings = {
   contextWindow: DEFAULT_CONTEXT_WINDOW,
   allowedTools: ['list_tabs', 'read_tab', 'fetch', 'agentic_fetch'],
   limits: { maxSteps: 20, maxFetches: 10, maxIdenticalCalls: 3 },
+  search: DEFAULT_SEARCH_SETTINGS,
 };
 
 /** A model is usable once it has an endpoint and a model name. */

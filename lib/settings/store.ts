@@ -1,11 +1,12 @@
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from './schema';
 
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 /**
  * Migrations from the previous stored shape to each version, in WXT's `migrations` format.
- * Version 1 held the connection only; version 2 added the tool allow-list and the run limits.
+ * Version 1 held the connection only; version 2 added the tool allow-list and the run limits;
+ * version 3 the web search provider.
  */
 export const SETTINGS_MIGRATIONS: Record<number, (old: Record<string, unknown>) => unknown> = {
   2: (old) => ({
@@ -13,6 +14,7 @@ export const SETTINGS_MIGRATIONS: Record<number, (old: Record<string, unknown>) 
     allowedTools: DEFAULT_SETTINGS.allowedTools,
     limits: DEFAULT_SETTINGS.limits,
   }),
+  3: (old) => ({ ...old, search: DEFAULT_SETTINGS.search }),
 };
 
 /**

@@ -1,6 +1,8 @@
 import type { Article } from '../extract/article';
 import type { TabInfo, ToolServices, WebServices } from '../tools/tool';
+import { fakeSearch } from './fake-search';
 import { fakeWeb } from './fake-web';
+import { memoryPageFiles } from './memory-page-files';
 
 export type FakeTab = TabInfo & { article?: Partial<Article>; unreadable?: string };
 
@@ -8,12 +10,16 @@ export type FakeTab = TabInfo & { article?: Partial<Article>; unreadable?: strin
 export function fakeServices(
   tabs: FakeTab[] = [],
   web: WebServices = fakeWeb(),
+  extra: Partial<ToolServices> = {},
 ): ToolServices & { readTabIds: number[] } {
   const readTabIds: number[] = [];
   const info = ({ id, title, url, active }: FakeTab): TabInfo => ({ id, title, url, active });
   return {
     readTabIds,
     web,
+    pages: memoryPageFiles(),
+    search: fakeSearch(),
+    ...extra,
     tabs: {
       list: async () => tabs.map(info),
       get: async (tabId) => {

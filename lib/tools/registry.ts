@@ -1,15 +1,31 @@
 import { z } from 'zod';
 import type { ToolSpec } from '../llm/types';
+import { agenticFetchTool } from './agentic-fetch';
 import { fetchTool } from './fetch';
+import { globTool } from './glob';
+import { grepTool } from './grep';
 import { listTabsTool } from './list-tabs';
 import { readTabTool } from './read-tab';
 import type { Tool } from './tool';
+import { viewTool } from './view';
+import { webFetchTool } from './web-fetch';
+import { webSearchTool } from './web-search';
 
 /** Every tool the main agent can be offered. The allow-list in settings picks from these. */
 export const MAIN_AGENT_TOOLS: readonly Tool[] = [
   listTabsTool as Tool,
   readTabTool as Tool,
   fetchTool as Tool,
+  agenticFetchTool as Tool,
+];
+
+/** The Fetch Analysis sub-agent's tools (after Crush's agentic_fetch). */
+export const SUB_AGENT_TOOLS: readonly Tool[] = [
+  webFetchTool as Tool,
+  webSearchTool as Tool,
+  viewTool as Tool,
+  grepTool as Tool,
+  globTool as Tool,
 ];
 
 export interface ToolRegistry {

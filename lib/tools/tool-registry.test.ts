@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createToolRegistry, MAIN_AGENT_TOOLS } from './registry';
+import { createToolRegistry, MAIN_AGENT_TOOLS, SUB_AGENT_TOOLS } from './registry';
 import { checkToolFolder } from './tool-conventions';
 
 function loadFolder(
@@ -22,7 +22,7 @@ describe('tool conventions', () => {
       './',
       import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true }),
     );
-    const registeredNames = MAIN_AGENT_TOOLS.map((tool) => tool.name);
+    const registeredNames = [...MAIN_AGENT_TOOLS, ...SUB_AGENT_TOOLS].map((tool) => tool.name);
     expect(checkToolFolder({ ...folder, registeredNames })).toEqual([]);
     // The check looked at real tools, not at an empty folder.
     expect(registeredNames).toContain('list_tabs');

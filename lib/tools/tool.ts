@@ -25,8 +25,47 @@ export interface WebServices {
   fetch(url: string, format: FetchFormat, signal: AbortSignal): Promise<CachedFetch>;
 }
 
+/** Large fetched pages saved as files of one Fetch Analysis run; tools see only their run's. */
+export interface PageFiles {
+  /** Stores the markdown and returns the file name given to it (unique in the run). */
+  save(runId: string, url: string, markdown: string): Promise<string>;
+  list(runId: string): Promise<Array<{ name: string; url: string; bytes: number }>>;
+  read(
+    runId: string,
+    name: string,
+  ): Promise<{ name: string; url: string; markdown: string } | undefined>;
+  /** Deletes the run's files (when its answer is stored). */
+  deleteRun(runId: string): Promise<void>;
+}
+
+export interface SearchServices {
+  /** Provider id and label for the consent card ("Always allow searches" is per provider). */
+  provider(): Promise<{ id: string; label: string }>;
+  /** Runs a query the user allowed; returns the text the model reads. */
+  search(
+    query: string,
+    maxResults: number,
+    signal: AbortSignal,
+  ): Promise<{ ok: boolean; text: string; results: Array<{ title: string; url: string }> }>;
+}
+
+/** Runs the Fetch Analysis sub-agent for an agentic_fetch call. */
+export interface SubAgentRunner {
+  run(input: {
+    parentRunId: string;
+    parentSessionId: string;
+    toolCallId: string;
+    prompt: string;
+    url?: string;
+    signal: AbortSignal;
+  }): Promise<ToolOutcome>;
+}
+
 export interface ToolServices {
   web: WebServices;
+  pages: PageFiles;
+  search: SearchServices;
+  subAgent?: SubAgentRunner;
   tabs: {
     /** Open tabs of the window the user is working in. */
     list(): Promise<TabInfo[]>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { wrapUntrusted } from '../agent/untrusted';
+import { defineTool } from './tool';
+
+export const webSearchTool = defineTool({
+  name: 'web_search',
+  description:
+    'Search the web. Returns titles, URLs and snippets (default 10, at most 20). Use short, ' +
+    'focused queries of 3-6 words; split a question with several parts into several searches. ' +
+    'Each query asks the user first.',
+  parameters: z
+    .object({
+      query: z.string().trim().min(1, 'The query is empty.').max(400),
+      max_results: z.number().int().min(1).max(20).optional(),
+    })
+    .strict(),
+  consent: 'search',
+  async execute(args, context) {
+    const provider = await context.services.search.provider();
+    const answer = await context.askConsent({
+      kind: 'search',
+      target: args.query,
+      host: provider.id,
+      detail: provider.label,
+    });
+    if (answer === 'denied') {
+      return { kind: 'denied', message: `You did not allow the search "${args.query}".` };
+    }
+    const found = await context.services.search.search(
+      args.query,
+      args.max_results ?? 10,
+      context.signal,
+    );
+    if (!found.ok) return { kind: 'error', message: found.text };
+    return {
+      kind: 'result',
+      content: wrapUntrusted(found.text, context.nonce, { source: `${provider.label} search` }),
+      summary: `"${args.query}": ${found.results.length} result${found.results.length === 1 ? '' : 's'} from ${provider.label}`,
+    };
+  },
+});

@@ -1,0 +1,99 @@
+import { httpStatusMessage } from '../http-status-message';
+import { parseDuckDuckGoPage } from './duckduckgo-page';
+import { sendSearchRequest } from './send-search-request';
+import {
+  RATE_LIMIT_ADVICE,
+  type SearchFailure,
+  type SearchOutcome,
+  type SearchProvider,
+} from './types';
+
+export const DEFAULT_DUCKDUCKGO_URL = 'https://html.duckduckgo.com/html/';
+
+/**
+ * DuckDuckGo through its HTML endpoint, the one its no-JavaScript page uses: no key, no account.
+ *
+ * The request is a POST of the form field `q`, which is what that page's own search form sends
+ * (and what SearXNG's DuckDuckGo engine sends, https://github.com/searxng/searxng, file
+ * searx/engines/duckduckgo.py). A GET with `?q=` works too, but a POST is the request a real
+ * no-JS browser makes, and it keeps the query out of the URL. Only the first page is asked for:
+ * further pages need the page's `vqd` token, and asking without it is what trips the bot check.
+ *
+ * `url` is a setting (`duckduckgoUrl`) so tests and the e2e search fixture can stand in for
+ * DuckDuckGo.
+ */
+export function createDuckDuckGoProvider(options: { url?: string } = {}): SearchProvider {
+  const url = options.url ?? DEFAULT_DUCKDUCKGO_URL;
+  return {
+    id: 'duckduckgo',
+    async search(query, { maxResults, signal, fetchImpl }): Promise<SearchOutcome> {
+      const fail = (kind: SearchFailure['kind'], message: string): SearchFailure => ({
+        ok: false,
+        kind,
+        message,
+        provider: 'duckduckgo',
+      });
+      const answer = await sendSearchRequest(
+        {
+          url,
+          method: 'POST',
+          headers: {
+            Accept: 'text/html',
+            'Content-Type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ q: query }).toString(),
+        },
+        {
+          provider: 'duckduckgo',
+          signal,
+          fetchImpl,
+          redirectHint:
+            'A word starting with "!" is a DuckDuckGo "bang" that jumps to another site; search without it.',
+        },
+      );
+      if (!answer.ok) return answer;
+
+      const page = parseDuckDuckGoPage(answer.text, url);
+      // The bot check comes as HTTP 202 or 200 (or 403); whatever the status, its page says so.
+      if (page.kind === 'bot-check') {
+        return fail(
+          'bot-check',
+          `DuckDuckGo is rate-limiting these searches (it asked for a CAPTCHA). ${RATE_LIMIT_ADVICE}`,
+        );
+      }
+      if (answer.status === 202) {
+        return fail(
+          'rate-limited',
+          'DuckDuckGo is rate-limiting these searches (it answered HTTP 202 without results). ' +
+            RATE_LIMIT_ADVICE,
+        );
+      }
+      if (answer.status === 429) {
+        return fail(
+          'rate-limited',
+          `DuckDuckGo is rate-limiting these searches (429 Too Many Requests). ${RATE_LIMIT_ADVICE}`,
+        );
+      }
+      if (answer.status === 403) {
+        return fail(
+          'bot-check',
+          'DuckDuckGo refused the search (403 Forbidden), as it does when it takes searches for ' +
+            `a bot's. ${RATE_LIMIT_ADVICE}`,
+        );
+      }
+      if (answer.status < 200 || answer.status > 299) {
+        return fail('http-status', httpStatusMessage(answer, url));
+      }
+      if (page.kind === 'results') {
+        return { ok: true, results: page.results.slice(0, maxResults), provider: 'duckduckgo' };
+      }
+      if (page.kind === 'no-results') return { ok: true, results: [], provider: 'duckduckgo' };
+      return fail(
+        'bad-response',
+        'DuckDuckGo answered with a page that has neither results nor its "No results" notice, ' +
+          'so Gleaner cannot tell what it found (the page layout may have changed). This does ' +
+          'not mean there are no results.',
+      );
+    },
+  };
+}

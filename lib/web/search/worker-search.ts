@@ -1,0 +1,29 @@
+import type { Settings } from '../../settings/schema';
+import type { SearchServices } from '../../tools/tool';
+import { formatResultsForModel } from './format-results-for-model';
+import { createSearchService } from './search-service';
+
+const PROVIDER_LABELS: Record<Settings['search']['provider'], string> = {
+  duckduckgo: 'DuckDuckGo',
+  searxng: 'SearXNG',
+  brave: 'Brave Search',
+};
+
+/** The sub-agent's web search, with the provider from the settings read for every query. */
+export function createWorkerSearch(readSettings: () => Promise<Settings>): SearchServices {
+  const service = createSearchService({ settings: async () => (await readSettings()).search });
+  return {
+    async provider() {
+      const { provider } = (await readSettings()).search;
+      return { id: provider, label: PROVIDER_LABELS[provider] };
+    },
+    async search(query, maxResults, signal) {
+      const outcome = await service.search(query, { maxResults, signal });
+      return {
+        ok: outcome.ok,
+        text: formatResultsForModel(outcome, query),
+        results: outcome.ok ? outcome.results.map(({ title, url }) => ({ title, url })) : [],
+      };
+    },
+  };
+}
