@@ -77,8 +77,8 @@ export function createDuckDuckGoProvider(options: { url?: string } = {}): Search
       if (answer.status === 403) {
         return fail(
           'bot-check',
-          'DuckDuckGo refused the search (403 Forbidden), as it does when it takes searches for ' +
-            `a bot's. ${RATE_LIMIT_ADVICE}`,
+          'DuckDuckGo refused the search (403 Forbidden), which usually means it takes these ' +
+            `searches for automated ones. ${RATE_LIMIT_ADVICE}`,
         );
       }
       if (answer.status < 200 || answer.status > 299) {

@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./raw-text-hooks.mjs', import.meta.url);
