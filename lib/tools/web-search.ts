@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wrapUntrusted } from '../agent/untrusted';
+import { normalizeSearchQuery } from '../web/search/search-service';
 import { defineTool } from './tool';
 
 export const webSearchTool = defineTool({
@@ -16,18 +17,22 @@ export const webSearchTool = defineTool({
     .strict(),
   consent: 'search',
   async execute(args, context) {
+    // The card shows exactly the query that will be sent.
+    const checked = normalizeSearchQuery(args.query);
+    if (!checked.ok) return { kind: 'error', message: checked.message };
+    const query = checked.query;
     const provider = await context.services.search.provider();
     const answer = await context.askConsent({
       kind: 'search',
-      target: args.query,
+      target: query,
       host: provider.id,
       detail: provider.label,
     });
     if (answer === 'denied') {
-      return { kind: 'denied', message: `You did not allow the search "${args.query}".` };
+      return { kind: 'denied', message: `You did not allow the search "${query}".` };
     }
     const found = await context.services.search.search(
-      args.query,
+      query,
       args.max_results ?? 10,
       context.signal,
     );
@@ -35,7 +40,7 @@ export const webSearchTool = defineTool({
     return {
       kind: 'result',
       content: wrapUntrusted(found.text, context.nonce, { source: `${provider.label} search` }),
-      summary: `"${args.query}": ${found.results.length} result${found.results.length === 1 ? '' : 's'} from ${provider.label}`,
+      summary: `"${query}": ${found.results.length} result${found.results.length === 1 ? '' : 's'} from ${provider.label}`,
     };
   },
 });

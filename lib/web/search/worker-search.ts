@@ -2,12 +2,7 @@ import type { Settings } from '../../settings/schema';
 import type { SearchServices } from '../../tools/tool';
 import { formatResultsForModel } from './format-results-for-model';
 import { createSearchService } from './search-service';
-
-const PROVIDER_LABELS: Record<Settings['search']['provider'], string> = {
-  duckduckgo: 'DuckDuckGo',
-  searxng: 'SearXNG',
-  brave: 'Brave Search',
-};
+import { SEARCH_PROVIDER_LABELS } from './types';
 
 /** The sub-agent's web search, with the provider from the settings read for every query. */
 export function createWorkerSearch(readSettings: () => Promise<Settings>): SearchServices {
@@ -15,7 +10,7 @@ export function createWorkerSearch(readSettings: () => Promise<Settings>): Searc
   return {
     async provider() {
       const { provider } = (await readSettings()).search;
-      return { id: provider, label: PROVIDER_LABELS[provider] };
+      return { id: provider, label: SEARCH_PROVIDER_LABELS[provider] };
     },
     async search(query, maxResults, signal) {
       const outcome = await service.search(query, { maxResults, signal });
