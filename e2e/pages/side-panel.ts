@@ -88,6 +88,27 @@ export class SidePanel {
   get denyButton(): Locator {
     return this.consentCard.getByRole('button', { name: 'Deny', exact: true });
   }
+  /** The fetch card's standing grant for the exact site (scheme, host and port). */
+  get alwaysAllowSiteButton(): Locator {
+    return this.consentCard.getByRole('button', { name: 'Always allow this site', exact: true });
+  }
+  /** The card's checkbox that lets every further fetch of the same answer through. */
+  get allowAllFetchesCheckbox(): Locator {
+    return this.consentCard.getByRole('checkbox', {
+      name: 'Allow all fetches for this answer',
+      exact: true,
+    });
+  }
+  /** The address a fetch card asks about, as one piece of code text. */
+  get consentUrl(): Locator {
+    return this.consentCard.getByRole('code');
+  }
+  /** The highlighted part of that address (`<mark>`): the origin that would be contacted. */
+  get consentHighlightedOrigin(): Locator {
+    // Playwright resolves the ARIA 1.3 `mark` role (the implicit role of <mark>), but its types
+    // do not list it yet.
+    return this.consentCard.getByRole('mark' as Parameters<Locator['getByRole']>[0]);
+  }
   /** The Sources an answer lists (built by the extension from what was read). */
   sourcesOf(answer: Locator): Locator {
     return answer.getByRole('region', { name: 'Sources', exact: true });
@@ -124,6 +145,41 @@ export class SidePanel {
   /** The result of Test connection: a status that says "Connected" and lists the model ids. */
   get connectionResult(): Locator {
     return this.page.getByRole('status').filter({ hasText: /connected/i });
+  }
+
+  // Settings → Permissions: standing grants (each with Revoke) and private-host exemptions
+  get permissionsSection(): Locator {
+    return this.page.getByRole('region', { name: 'Permissions', exact: true });
+  }
+  /** The grants, one listitem each ("Always allowed site http://news.test:1234", Revoke). */
+  get grantRows(): Locator {
+    return this.permissionsSection.getByRole('listitem');
+  }
+  /** The row of the grant whose text (kind and host) contains `text`. */
+  grantRow(text: string | RegExp): Locator {
+    return this.grantRows.filter({ hasText: text });
+  }
+  get privateHostField(): Locator {
+    return this.permissionsSection.getByLabel('Private host', { exact: true });
+  }
+  get allowHostButton(): Locator {
+    return this.permissionsSection.getByRole('button', { name: 'Allow host', exact: true });
+  }
+
+  /** Clicks Revoke in the grant's row and waits until the row is gone. */
+  async revokeGrant(text: string | RegExp): Promise<void> {
+    const row = this.grantRow(text);
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await expect(row).toHaveCount(0);
+  }
+
+  /** Exempts `host` (`host` or `host:port`) from the private-address guard and waits for its row. */
+  async allowPrivateHost(host: string): Promise<void> {
+    await this.privateHostField.fill(host);
+    await this.allowHostButton.click();
+    await expect(this.grantRow(host)).toHaveCount(1);
+    await expect(this.privateHostField).toHaveValue('');
   }
 
   // Sessions

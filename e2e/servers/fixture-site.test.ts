@@ -11,7 +11,7 @@ import {
 function get(
   site: FixtureSite,
   url: string,
-): Promise<{ status: number; type: string; body: string }> {
+): Promise<{ status: number; type: string; body: string; location?: string }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const outgoing = request(
@@ -29,6 +29,7 @@ function get(
             status: response.statusCode ?? 0,
             type: String(response.headers['content-type']),
             body: Buffer.concat(chunks).toString('utf8'),
+            ...(response.headers.location ? { location: response.headers.location } : {}),
           }),
         );
       },
@@ -73,5 +74,29 @@ describe('fixture site', () => {
       { method: 'GET', host: 'garden.test', path: '/bees.html' },
     ]);
     expect(site.requests[1]?.headers['user-agent']).toBe('fixture-site-test');
+  });
+
+  it('redirects to another host and within a host, and serves a markdown file over 100 KB', async () => {
+    const { toOtherHost, sameHost } = site.redirects;
+    expect(toOtherHost.url).toBe(`http://news.test:${site.port}/go`);
+    const away = await get(site, toOtherHost.url);
+    expect(away.status).toBe(302);
+    expect(away.location).toBe(site.pages.bees.url);
+    expect(toOtherHost.target).toBe(site.pages.bees.url);
+    const moved = await get(site, sameHost.url);
+    expect(moved.status).toBe(301);
+    expect(moved.location).toBe('/article.html');
+    expect(sameHost.target).toBe(site.pages.article.url);
+
+    const long = await get(site, site.longMarkdown.url);
+    expect(long.type).toMatch(/^text\/markdown/);
+    expect(Buffer.byteLength(long.body)).toBe(site.longMarkdown.bytes);
+    expect(site.longMarkdown.bytes).toBeGreaterThan(120_000);
+    expect(long.body.startsWith('# Almanac')).toBe(true);
+    expect(long.body.trimEnd().endsWith(site.longMarkdown.tailMarker)).toBe(true);
+
+    const local = await get(site, site.pages.local.url);
+    expect(site.pages.local.url).toBe(`http://127.0.0.1:${site.port}/status.html`);
+    expect(local.body).toContain(site.pages.local.paragraphs[0]);
   });
 });

@@ -9,6 +9,10 @@
  * Each page carries distinctive strings that say which of its parts reached the model: article
  * paragraphs (must arrive), navigation, inline script, cookie banner and newsletter box (must
  * not), a table (must arrive as a GFM table) and a relative link (must arrive absolute).
+ *
+ * For fetching: a second news.test article, a "home server" page on 127.0.0.1 itself (reachable
+ * only once the user exempts it from the private-address guard), a redirect to another host
+ * (news.test/go → garden.test), a same-host redirect, and a markdown document over 100 KB.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -175,12 +179,104 @@ const secretPage = simpleArticle('ledger.test', '/private.html', 'Household ledg
   'Monthly savings go to the orange account on the first working day; the emergency fund is not to be touched before spring.',
 ]);
 
+const marketArticle = simpleArticle('news.test', '/market.html', 'Cider makers buy the surplus', [
+  'Cider makers from across the county queued at the cooperative gates on Monday to buy the apples its cold rooms cannot hold.',
+  'The price per crate fell by a third in a week, which the growers accept because unsold fruit would rot before Christmas.',
+]);
+
+/**
+ * A "home server" on the loopback address itself (`http://127.0.0.1:<port>/status.html`): what a
+ * fetch reaches only after the user exempts that host from the private-address guard.
+ */
+const localStatusPage = simpleArticle('127.0.0.1', '/status.html', 'Home server status', [
+  'The backup disk on the home server is 71 percent full and the last nightly copy finished at 03:12.',
+  'The garden irrigation controller reports that zone three skipped its run because the soil was wet.',
+]);
+
 export const FIXTURE_PAGES = {
   article,
   bees: beesArticle,
   rivers: riversArticle,
   secret: secretPage,
+  market: marketArticle,
+  local: localStatusPage,
 } as const;
+
+/** Redirects the site answers: `location` gets the running server's `origin` function. */
+interface RedirectSource {
+  host: string;
+  path: string;
+  status: 301 | 302 | 303 | 307 | 308;
+  location: (origin: (host: string) => string) => string;
+}
+
+const REDIRECT_SOURCES = {
+  /** news.test/go → garden.test's bees article: another host, so the user is asked again. */
+  toOtherHost: {
+    host: 'news.test',
+    path: '/go',
+    status: 302,
+    location: (origin) => `${origin('garden.test')}/bees.html`,
+  },
+  /** news.test/2023/harvest → /article.html on the same host (a relative Location). */
+  sameHost: {
+    host: 'news.test',
+    path: '/2023/harvest',
+    status: 301,
+    location: () => '/article.html',
+  },
+} as const satisfies Record<string, RedirectSource>;
+
+export type FixtureRedirectName = keyof typeof REDIRECT_SOURCES;
+
+export interface FixtureRedirect {
+  host: string;
+  path: string;
+  status: number;
+  /** Full address of the redirecting URL on the running server. */
+  url: string;
+  /** The Location header as sent (may be relative). */
+  location: string;
+  /** Where it leads, absolute. */
+  target: string;
+}
+
+/**
+ * A markdown document larger than the `fetch` tool's 100 KB output cap, served as
+ * `text/markdown` (markdown passes through unchanged, so its size is exactly what the tool caps).
+ * Every section is numbered; the last one holds `tailMarker`, which must not survive the cut.
+ */
+function longMarkdown(): { text: string; headMarker: string; tailMarker: string } {
+  const headMarker = 'Almanac of the Lune valley, first section: frost dates.';
+  const tailMarker = 'LAST-SECTION-MARKER-walnut-9182';
+  const sections: string[] = ['# Almanac of the Lune valley', '', headMarker, ''];
+  for (let index = 1; index <= 700; index++) {
+    sections.push(
+      `## Section ${index}`,
+      '',
+      `Entry ${index}: the orchards were walked, the hedges counted and the weather noted, ` +
+        'as every year since the almanac began; nothing in this entry is unusual, which is the point.',
+      '',
+    );
+  }
+  sections.push('## Last section', '', tailMarker, '');
+  return { text: sections.join('\n'), headMarker, tailMarker };
+}
+
+const LONG_MARKDOWN = longMarkdown();
+const LONG_MARKDOWN_PATH = '/almanac.md';
+const LONG_MARKDOWN_HOST = 'news.test';
+
+export interface LongMarkdownPage {
+  url: string;
+  /** Size of the body in bytes of UTF-8. */
+  bytes: number;
+  text: string;
+  /** Text near the top, which survives the 100 KB cut. */
+  headMarker: string;
+  /** Text at the very end, which does not. */
+  tailMarker: string;
+}
 
 export type FixturePageName = keyof typeof FIXTURE_PAGES;
 
@@ -190,6 +286,10 @@ export interface FixtureSite {
   origin(host: string): string;
   /** The pages with their full addresses on this server. */
   pages: Record<FixturePageName, FixturePage>;
+  /** Redirecting URLs (`toOtherHost`: news.test → garden.test; `sameHost`: within news.test). */
+  redirects: Record<FixtureRedirectName, FixtureRedirect>;
+  /** A markdown document over 100 KB on news.test. */
+  longMarkdown: LongMarkdownPage;
   /** Every request in arrival order. */
   requests: SiteRequest[];
   close(): Promise<void>;
@@ -211,6 +311,26 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       headers: { ...request.headers },
       at: Date.now(),
     });
+    const redirect = Object.values(REDIRECT_SOURCES).find(
+      (candidate) => candidate.host === host && candidate.path === path,
+    );
+    if (redirect) {
+      response.writeHead(redirect.status, {
+        location: redirect.location(origin),
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      response.end('<!doctype html><title>Moved</title><p>Moved.</p>');
+      return;
+    }
+    if (host === LONG_MARKDOWN_HOST && path === LONG_MARKDOWN_PATH) {
+      response.writeHead(200, {
+        'content-type': 'text/markdown; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      response.end(request.method === 'HEAD' ? undefined : LONG_MARKDOWN.text);
+      return;
+    }
     const source = Object.values(FIXTURE_PAGES).find(
       (page) => page.host === host && page.path === path,
     );
@@ -250,10 +370,36 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     ]),
   ) as Record<FixturePageName, FixturePage>;
 
+  const redirects = Object.fromEntries(
+    Object.entries(REDIRECT_SOURCES).map(([name, source]) => {
+      const url = `${origin(source.host)}${source.path}`;
+      const location = source.location(origin);
+      return [
+        name,
+        {
+          host: source.host,
+          path: source.path,
+          status: source.status,
+          url,
+          location,
+          target: new URL(location, url).href,
+        },
+      ];
+    }),
+  ) as Record<FixtureRedirectName, FixtureRedirect>;
+
   return {
     port,
     origin,
     pages,
+    redirects,
+    longMarkdown: {
+      url: `${origin(LONG_MARKDOWN_HOST)}${LONG_MARKDOWN_PATH}`,
+      bytes: Buffer.byteLength(LONG_MARKDOWN.text, 'utf8'),
+      text: LONG_MARKDOWN.text,
+      headMarker: LONG_MARKDOWN.headMarker,
+      tailMarker: LONG_MARKDOWN.tailMarker,
+    },
     requests,
     close: async () => {
       for (const socket of sockets) socket.destroy();
