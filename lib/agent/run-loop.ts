@@ -25,6 +25,23 @@ function collectSources(runMessages: readonly MessageRecord[]): Source[] {
 }
 
 /**
+ * The user's question a run serves, shown on its consent cards. A Fetch Analysis serves the
+ * question of the answer that started it, not its own task text.
+ */
+async function questionServed(
+  dependencies: RunDependencies,
+  run: RunRecord,
+  runMessages: readonly MessageRecord[],
+): Promise<string> {
+  if (run.parentRunId) {
+    const parent = await dependencies.db.runs.get(run.parentRunId);
+    const asked = parent && (await dependencies.db.messages.get(parent.userMessageId));
+    if (asked) return asked.content;
+  }
+  return runMessages.find((message) => message.role === 'user')?.content ?? '';
+}
+
+/**
  * The run loop: orchestration only. Each pass reads the stored state and takes the next step,
  * so a run resumed after the worker was stopped continues from exactly what was stored:
  * an unfinished answer is re-asked, a tool call without a result is run, the user message is
@@ -45,7 +62,7 @@ export async function executeRun(
       const runMessages = (await sessionMessages(db, run.sessionId)).filter(
         (message) => message.runId === runId,
       );
-      const question = runMessages.find((message) => message.role === 'user')?.content ?? '';
+      const question = await questionServed(dependencies, run, runMessages);
       // Notice lines (a denial, a limit) are the extension's words, not a model step.
       const lastAssistant = findLast(
         runMessages,

@@ -91,6 +91,9 @@ describe('agentic_fetch and the Fetch Analysis sub-agent', () => {
       'big-model',
     ]);
     expect(cards.asked).toEqual(['dexie maintainer', DOC, BLOG]);
+    // The cards name the user's question, not the sub-agent's task text.
+    const questions = (await db.consentRequests.toArray()).map((request) => request.question);
+    expect(new Set(questions)).toEqual(new Set(['Who maintains Dexie?']));
     expect(model.requests[1]!.tools.map((tool) => tool.name)).toEqual([
       'web_fetch',
       'web_search',
