@@ -13,6 +13,9 @@ import type { WindowTab } from './tab-attachments';
 import { TabChips } from './tab-chips';
 import { TabPicker } from './tab-picker';
 
+const SEARCH_HINT =
+  'For the next message, the assistant searches the web and answers with sources. Off, it decides for itself.';
+
 interface ComposerProps {
   text: string;
   onTextChange: (text: string) => void;
@@ -29,6 +32,9 @@ interface ComposerProps {
   currentTabId: number | undefined;
   onAttach: (tabId: number) => void;
   onDetach: (tabId: number) => void;
+  /** The Search the web toggle: the next message asks for a web search (agentic_fetch). */
+  searchWeb: boolean;
+  onSearchWebChange: (on: boolean) => void;
   onSend: () => void;
   onStop: () => void;
 }
@@ -44,12 +50,15 @@ export function Composer({
   currentTabId,
   onAttach,
   onDetach,
+  searchWeb,
+  onSearchWebChange,
   onSend,
   onStop,
 }: ComposerProps) {
   const id = useId();
   const pickerId = `${id}-picker`;
   const listId = `${id}-mentions`;
+  const searchHintId = `${id}-search-hint`;
   const optionId = (index: number) => `${id}-mention-${index}`;
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const attachRef = useRef<HTMLButtonElement>(null);
@@ -196,6 +205,23 @@ export function Composer({
         />
       </div>
       <div className="composer-actions">
+        <button
+          type="button"
+          role="switch"
+          aria-checked={searchWeb}
+          aria-describedby={searchHintId}
+          className="search-toggle"
+          title={SEARCH_HINT}
+          onClick={() => onSearchWebChange(!searchWeb)}
+        >
+          <span className="switch-track" aria-hidden="true">
+            <span className="switch-thumb" />
+          </span>
+          Search the web
+        </button>
+        <span id={searchHintId} className="visually-hidden">
+          {SEARCH_HINT}
+        </span>
         {running ? (
           <button type="button" className="button-stop" onClick={onStop} disabled={busy}>
             Stop

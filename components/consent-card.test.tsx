@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ConsentRequestRecord } from '@/lib/db/records';
-import { alwaysLabel, ConsentCard } from './consent-card';
+import { alwaysLabel, ConsentCard, searchProviderName } from './consent-card';
 
 function request(fields: Partial<ConsentRequestRecord> = {}): ConsentRequestRecord {
   return {
@@ -50,10 +50,26 @@ describe('ConsentCard', () => {
   });
 
   it('offers "Always allow searches" on a search card and shows the query and provider', () => {
-    const html = render({ kind: 'search', target: 'dexie liveQuery', host: 'searxng' });
-    expect(html).toContain('<q>dexie liveQuery</q>');
-    expect(html).toContain('<mark class="consent-origin">searxng</mark>');
+    const html = render({
+      kind: 'search',
+      target: 'dexie liveQuery',
+      host: 'searxng',
+      detail: 'SearXNG',
+    });
+    expect(html).toContain(
+      'Search</strong> the web with <mark class="consent-origin">SearXNG</mark> for:',
+    );
+    expect(html).toContain('<q class="consent-query">dexie liveQuery</q>');
+    // The provider's label is said once, in the sentence, not again as a detail line.
+    expect(html).not.toContain('consent-detail');
     expect(buttons(html)).toEqual(['Allow once', 'Always allow searches', 'Deny']);
+    expect(html).toContain('Allow all fetches for this answer');
+  });
+
+  it('names the provider by its label when the card carries only its id', () => {
+    expect(searchProviderName({ host: 'duckduckgo' })).toBe('DuckDuckGo');
+    expect(searchProviderName({ host: 'brave', detail: ' ' })).toBe('Brave Search');
+    expect(searchProviderName({ host: 'mystery' })).toBe('mystery');
   });
 
   it('offers no standing grant when the request is not grantable', () => {

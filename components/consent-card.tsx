@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ConsentRequestRecord } from '@/lib/db/records';
+import { SEARCH_PROVIDER_LABELS } from '@/lib/web/search/types';
 import { type UrlParts, urlParts } from './url-display';
 
 export type ConsentDecision = 'once' | 'always' | 'deny';
@@ -16,6 +17,16 @@ export function alwaysLabel(request: Pick<ConsentRequestRecord, 'kind' | 'granta
   if (request.kind === 'fetch') return 'Always allow this site';
   if (request.kind === 'search') return 'Always allow searches';
   return undefined;
+}
+
+/**
+ * A search card names its provider: the label the worker sent (`detail`), else the known label
+ * of the provider id (`host`), else the id itself.
+ */
+export function searchProviderName(request: Pick<ConsentRequestRecord, 'host' | 'detail'>) {
+  const label = request.detail?.trim();
+  if (label) return label;
+  return (SEARCH_PROVIDER_LABELS as Record<string, string>)[request.host] ?? request.host;
 }
 
 /** The address with its origin highlighted: the part that decides who is contacted. */
@@ -58,10 +69,13 @@ function UrlTarget({ target }: { target: string }) {
 function Target({ request }: { request: ConsentRequestRecord }) {
   if (request.kind === 'search') {
     return (
-      <p className="consent-target">
-        <strong className="consent-action">Search</strong> with{' '}
-        <mark className="consent-origin">{request.host}</mark> for <q>{request.target}</q>
-      </p>
+      <div className="consent-target">
+        <p>
+          <strong className="consent-action">Search</strong> the web with{' '}
+          <mark className="consent-origin">{searchProviderName(request)}</mark> for:
+        </p>
+        <q className="consent-query">{request.target}</q>
+      </div>
     );
   }
   if (request.kind === 'tab') {
@@ -139,7 +153,9 @@ export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
       <h3>Permission needed</h3>
       <div id={describedBy}>
         <Target request={request} />
-        {request.detail && <p className="consent-detail">{request.detail}</p>}
+        {request.detail && request.kind !== 'search' && (
+          <p className="consent-detail">{request.detail}</p>
+        )}
         <p className="consent-question">
           For: <span>{request.question}</span>
         </p>
@@ -165,7 +181,16 @@ export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
           Allow once
         </button>
         {always && (
-          <button type="button" disabled={pending} onClick={() => void answer('always')}>
+          <button
+            type="button"
+            disabled={pending}
+            title={
+              request.kind === 'search'
+                ? `Every search with ${searchProviderName(request)} from now on, until revoked in Settings`
+                : undefined
+            }
+            onClick={() => void answer('always')}
+          >
             {always}
           </button>
         )}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { GrantRecord } from '@/lib/db/records';
+import { SEARCH_PROVIDER_LABELS } from '@/lib/web/search/types';
 import { toUnicodeOrigin } from './url-display';
 
 const KIND_LABEL: Record<GrantRecord['kind'], string> = {
@@ -38,6 +39,10 @@ function GrantRow({
   const [error, setError] = useState<string>();
   const describedBy = useId();
   const unicode = toUnicodeOrigin(grant.host);
+  const provider =
+    grant.kind === 'always-search'
+      ? (SEARCH_PROVIDER_LABELS as Record<string, string>)[grant.host]
+      : undefined;
 
   async function revoke() {
     setPending(true);
@@ -56,6 +61,7 @@ function GrantRow({
         <span className="grant-kind">{grantKindLabel(grant.kind)}</span>{' '}
         <code className="grant-host">{grant.host}</code>
         {unicode !== grant.host && <span className="muted"> ({unicode})</span>}
+        {provider && <span className="muted"> ({provider})</span>}
       </span>
       <button
         type="button"

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { SessionRecord, StepRecord } from '@/lib/db/records';
+import type { StepRecord } from '@/lib/db/records';
+import type { FetchAnalysisActivity } from './activity';
 import { ActivityPanel } from './activity-panel';
 import type { ChatItem } from './chat-items';
 import { MessageView } from './message-view';
@@ -7,12 +8,13 @@ import { MessageView } from './message-view';
 interface MessageListProps {
   items: readonly ChatItem[];
   stepsByRun: ReadonlyMap<string, StepRecord[]>;
-  childSessions: ReadonlyMap<string, SessionRecord>;
+  /** Fetch Analysis sub-agents by the agentic_fetch call that started them. */
+  fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
   onOpenSession: (sessionId: string) => void;
 }
 
 /** The conversation, kept scrolled to the newest text unless the reader scrolled up. */
-export function MessageList({ items, stepsByRun, childSessions, onOpenSession }: MessageListProps) {
+export function MessageList({ items, stepsByRun, fetchAnalyses, onOpenSession }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const last = items.at(-1);
@@ -40,7 +42,7 @@ export function MessageList({ items, stepsByRun, childSessions, onOpenSession }:
           {activityRun && (
             <ActivityPanel
               steps={stepsByRun.get(activityRun.id) ?? []}
-              childSessions={childSessions}
+              fetchAnalyses={fetchAnalyses}
               onOpenSession={onOpenSession}
             />
           )}

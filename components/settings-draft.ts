@@ -1,5 +1,9 @@
 import { contextWindowFor } from '@/lib/settings/context-window';
 import { PROVIDER_PRESETS, PROVIDERS, type Provider, type Settings } from '@/lib/settings/schema';
+import { classifyHost } from '@/lib/web/private-host';
+import { DEFAULT_SEARCH_SETTINGS } from '@/lib/web/search/search-settings';
+import type { SearchProviderId } from '@/lib/web/search/types';
+import { matchesExemptHost } from '@/lib/web/url-policy';
 
 /** The settings form's fields as typed, before validation. */
 export interface SettingsDraft {
@@ -11,6 +15,11 @@ export interface SettingsDraft {
   contextWindow: string;
   /** The user typed a context window, so changing the model no longer overwrites it. */
   contextEdited: boolean;
+  /** Web search: every provider's field is kept while another provider is chosen. */
+  searchProvider: SearchProviderId;
+  duckduckgoUrl: string;
+  searxngUrl: string;
+  braveKey: string;
 }
 
 export type SaveOutcome =
@@ -28,6 +37,10 @@ export function draftFrom(settings: Settings): SettingsDraft {
     smallModel: settings.smallModel,
     contextWindow: String(settings.contextWindow),
     contextEdited: settings.contextWindow !== contextWindowFor(settings.model),
+    searchProvider: settings.search.provider,
+    duckduckgoUrl: settings.search.duckduckgoUrl,
+    searxngUrl: settings.search.searxngUrl,
+    braveKey: settings.search.braveKey,
   };
 }
 
@@ -64,5 +77,52 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
     model: draft.model.trim(),
     smallModel: draft.smallModel.trim(),
     contextWindow: typed === '' ? Number.NaN : Number(typed),
+    search: {
+      ...stored.search,
+      provider: draft.searchProvider,
+      // A cleared DuckDuckGo address goes back to the default rather than failing validation.
+      duckduckgoUrl: draft.duckduckgoUrl.trim() || DEFAULT_SEARCH_SETTINGS.duckduckgoUrl,
+      searxngUrl: draft.searxngUrl.trim(),
+      braveKey: draft.braveKey.trim(),
+    },
+  };
+}
+
+/** The labels of the Search provider select. */
+export const SEARCH_PROVIDER_OPTIONS: Record<SearchProviderId, string> = {
+  duckduckgo: 'DuckDuckGo (no key)',
+  searxng: 'SearXNG',
+  brave: 'Brave Search API',
+};
+
+/** The search fields the form shows for a provider; the others stay as typed, hidden. */
+export function visibleSearchFields(provider: SearchProviderId): string[] {
+  if (provider === 'searxng') return ['search.provider', 'search.searxngUrl'];
+  if (provider === 'brave') return ['search.provider', 'search.braveKey'];
+  return ['search.provider', 'search.duckduckgoUrl'];
+}
+
+/**
+ * A SearXNG address on this computer or the local network: fetches there are refused unless the
+ * host is exempted in Permissions → Private host. `entry` is what to exempt (`host` or
+ * `host:port`, as the guard matches it); `exempted` says whether that is done already.
+ */
+export function searxngPrivateHost(
+  address: string,
+  exemptHosts: readonly string[],
+): { entry: string; description: string; exempted: boolean } | undefined {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const verdict = classifyHost(url.hostname);
+  if (!verdict) return undefined;
+  return {
+    entry: url.host,
+    description: verdict.description,
+    exempted: matchesExemptHost(url, exemptHosts),
   };
 }

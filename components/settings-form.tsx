@@ -1,12 +1,18 @@
 import { type FormEvent, useId, useState } from 'react';
 import { PROVIDER_PRESETS, PROVIDERS, type Provider, type Settings } from '@/lib/settings/schema';
+import { DEFAULT_SEARCH_SETTINGS } from '@/lib/web/search/search-settings';
+import { SEARCH_PROVIDER_IDS, type SearchProviderId } from '@/lib/web/search/types';
 import { ConnectionResult } from './connection-result';
 import { Field } from './form-field';
 import {
   type ConnectionOutcome,
   draftFrom,
   type SaveOutcome,
+  SEARCH_PROVIDER_OPTIONS,
+  type SettingsDraft,
+  searxngPrivateHost,
   settingsFrom,
+  visibleSearchFields,
   withContextWindow,
   withModel,
   withProvider,
@@ -17,13 +23,23 @@ interface SettingsFormProps {
   settings: Settings;
   onSave: (settings: Settings) => Promise<SaveOutcome>;
   onTestConnection: (settings: Settings) => Promise<ConnectionOutcome>;
+  /** Hosts exempted from the private-address guard (Permissions); undefined while they load. */
+  exemptHosts?: readonly string[];
+  /** Exempts a host; resolves to an error sentence, or undefined once it is stored. */
+  onExemptHost?: (host: string) => Promise<string | undefined>;
 }
 
 const FIELDS = ['provider', 'baseUrl', 'apiKey', 'model', 'smallModel', 'contextWindow'];
 
 type Status = { kind: 'saved' } | { kind: 'error'; message: string; field?: string } | undefined;
 
-export function SettingsForm({ settings, onSave, onTestConnection }: SettingsFormProps) {
+export function SettingsForm({
+  settings,
+  onSave,
+  onTestConnection,
+  exemptHosts,
+  onExemptHost,
+}: SettingsFormProps) {
   const [draft, setDraft] = useState(() => draftFrom(settings));
   const [status, setStatus] = useState<Status>();
   const [connection, setConnection] = useState<ConnectionOutcome | 'testing'>();
@@ -162,6 +178,13 @@ export function SettingsForm({ settings, onSave, onTestConnection }: SettingsFor
           />
         )}
       </Field>
+      <WebSearchFields
+        draft={draft}
+        onChange={update}
+        errorFor={errorFor}
+        exemptHosts={exemptHosts}
+        onExemptHost={onExemptHost}
+      />
       <div className="form-actions">
         <button type="button" onClick={test} disabled={connection === 'testing'}>
           Test connection
@@ -175,12 +198,218 @@ export function SettingsForm({ settings, onSave, onTestConnection }: SettingsFor
           Saved
         </p>
       )}
-      {status?.kind === 'error' && !FIELDS.includes(status.field ?? '') && (
-        <p className="form-error" role="alert">
-          {status.message}
-        </p>
-      )}
+      {status?.kind === 'error' &&
+        ![...FIELDS, ...visibleSearchFields(draft.searchProvider)].includes(status.field ?? '') && (
+          <p className="form-error" role="alert">
+            {status.message}
+          </p>
+        )}
       <ConnectionResult result={connection} onPick={(model) => update(withModel(draft, model))} />
     </form>
+  );
+}
+
+function WebSearchFields({
+  draft,
+  onChange,
+  errorFor,
+  exemptHosts,
+  onExemptHost,
+}: {
+  draft: SettingsDraft;
+  onChange: (next: SettingsDraft) => void;
+  errorFor: (field: string) => string | undefined;
+  exemptHosts?: readonly string[];
+  onExemptHost?: (host: string) => Promise<string | undefined>;
+}) {
+  const provider = draft.searchProvider;
+  return (
+    <fieldset className="settings-group">
+      <legend>Web search</legend>
+      <p className="hint">
+        Used by the Fetch Analysis sub-agent when a question needs the web. Each search asks for
+        your permission first.
+      </p>
+      <Field label="Search provider" error={errorFor('search.provider')}>
+        {(attributes) => (
+          <select
+            {...attributes}
+            value={provider}
+            onChange={(event) =>
+              onChange({ ...draft, searchProvider: event.target.value as SearchProviderId })
+            }
+          >
+            {SEARCH_PROVIDER_IDS.map((id) => (
+              <option key={id} value={id}>
+                {SEARCH_PROVIDER_OPTIONS[id]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {provider === 'duckduckgo' && (
+        <DuckDuckGoUrlField
+          draft={draft}
+          onChange={onChange}
+          error={errorFor('search.duckduckgoUrl')}
+        />
+      )}
+      {provider === 'searxng' && (
+        <>
+          <Field
+            label="SearXNG URL"
+            error={errorFor('search.searxngUrl')}
+            hint="The address of a SearXNG instance with its JSON format enabled (search.formats: json in its settings.yml)."
+          >
+            {(attributes) => (
+              <input
+                {...attributes}
+                type="url"
+                inputMode="url"
+                spellCheck={false}
+                placeholder="https://searx.example.org"
+                value={draft.searxngUrl}
+                onChange={(event) => onChange({ ...draft, searxngUrl: event.target.value })}
+              />
+            )}
+          </Field>
+          <SearxngPrivateNote
+            address={draft.searxngUrl}
+            exemptHosts={exemptHosts}
+            onExemptHost={onExemptHost}
+          />
+        </>
+      )}
+      {provider === 'brave' && (
+        <Field
+          label="Brave API key"
+          error={errorFor('search.braveKey')}
+          hint="The subscription token from the Brave Search API dashboard (api-dashboard.search.brave.com). It is sent only to Brave."
+        >
+          {(attributes) => (
+            <input
+              {...attributes}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={draft.braveKey}
+              onChange={(event) => onChange({ ...draft, braveKey: event.target.value })}
+            />
+          )}
+        </Field>
+      )}
+    </fieldset>
+  );
+}
+
+/** Advanced: folded unless it holds something other than the default or has an error. */
+function DuckDuckGoUrlField({
+  draft,
+  onChange,
+  error,
+}: {
+  draft: SettingsDraft;
+  onChange: (next: SettingsDraft) => void;
+  error: string | undefined;
+}) {
+  const custom = draft.duckduckgoUrl.trim() !== DEFAULT_SEARCH_SETTINGS.duckduckgoUrl;
+  const [opened, setOpened] = useState(custom);
+  const open = opened || Boolean(error);
+  return (
+    <details
+      className="advanced"
+      open={open}
+      onToggle={(event) => setOpened(event.currentTarget.open)}
+    >
+      <summary>Advanced</summary>
+      <Field
+        label="DuckDuckGo URL"
+        error={error}
+        hint="DuckDuckGo's HTML results page. Change it only for a proxy or a test server."
+      >
+        {(attributes) => (
+          <div className="field-row">
+            <input
+              {...attributes}
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              value={draft.duckduckgoUrl}
+              onChange={(event) => onChange({ ...draft, duckduckgoUrl: event.target.value })}
+            />
+            {custom && (
+              <button
+                type="button"
+                onClick={() =>
+                  onChange({ ...draft, duckduckgoUrl: DEFAULT_SEARCH_SETTINGS.duckduckgoUrl })
+                }
+              >
+                Use the default
+              </button>
+            )}
+          </div>
+        )}
+      </Field>
+    </details>
+  );
+}
+
+/**
+ * The private-address guard refuses loopback and LAN hosts, a self-hosted SearXNG included,
+ * until the user exempts it; say so, and offer to do it when the typed address is one.
+ */
+function SearxngPrivateNote({
+  address,
+  exemptHosts,
+  onExemptHost,
+}: {
+  address: string;
+  exemptHosts?: readonly string[];
+  onExemptHost?: (host: string) => Promise<string | undefined>;
+}) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const found = exemptHosts ? searxngPrivateHost(address, exemptHosts) : undefined;
+
+  async function exempt(entry: string) {
+    if (!onExemptHost) return;
+    setPending(true);
+    setError(undefined);
+    setError(await onExemptHost(entry));
+    setPending(false);
+  }
+
+  if (found && !found.exempted) {
+    return (
+      <div className="note note-warn" role="note">
+        <p>
+          <code>{found.entry}</code> is {found.description}. Gleaner refuses those unless the host
+          is allowed in Permissions → Private host; until then every search will be refused.
+        </p>
+        {onExemptHost && (
+          <button type="button" disabled={pending} onClick={() => void exempt(found.entry)}>
+            Allow {found.entry} as a private host
+          </button>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+  if (found?.exempted) {
+    return (
+      <p className="note" role="note">
+        <code>{found.entry}</code> is {found.description}, allowed in Permissions → Private host.
+      </p>
+    );
+  }
+  return (
+    <p className="note" role="note">
+      A SearXNG on your network or on this computer (localhost) must also be allowed in Permissions
+      → Private host: Gleaner refuses private addresses otherwise.
+    </p>
   );
 }

@@ -39,7 +39,15 @@ export function SettingsScreen({
         <h2 id="settings-title">Settings</h2>
       </div>
       {settings ? (
-        <SettingsForm settings={settings} onSave={onSave} onTestConnection={onTestConnection} />
+        <SettingsForm
+          settings={settings}
+          onSave={onSave}
+          onTestConnection={onTestConnection}
+          exemptHosts={grants
+            ?.filter((grant) => grant.kind === 'private-host-exempt')
+            .map((grant) => grant.host)}
+          onExemptHost={onExemptHost}
+        />
       ) : (
         <p className="muted">Loading settings…</p>
       )}

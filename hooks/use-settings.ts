@@ -23,6 +23,14 @@ export function useSettings(): Settings | undefined {
 }
 
 /**
+ * The form field a validation issue is about, as a dotted path: `baseUrl`, `search.searxngUrl`.
+ */
+export function issueField(path: readonly PropertyKey[] | undefined): string | undefined {
+  if (!path?.length) return undefined;
+  return path.map((part) => String(part)).join('.');
+}
+
+/**
  * Pages write settings themselves (the one exception to the worker being the only writer).
  * A validation failure comes back as the first issue's sentence; nothing is stored then.
  */
@@ -35,7 +43,7 @@ export async function saveSettingsFromForm(draft: Settings): Promise<SaveOutcome
       return {
         ok: false,
         message: issue?.message ?? 'These settings are not valid.',
-        field: issue?.path[0] === undefined ? undefined : String(issue.path[0]),
+        field: issueField(issue?.path),
       };
     }
     const reason = error instanceof Error ? error.message : String(error);

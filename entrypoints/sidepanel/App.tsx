@@ -19,6 +19,7 @@ export function App() {
   const [view, setView] = useState<PanelView>('chat');
   const [listError, setListError] = useState<string>();
   const [draft, setDraft] = useState('');
+  const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments();
   const grants = useGrants();
   useKeepAlive(useHasActiveRun(selectedId));
@@ -62,6 +63,8 @@ export function App() {
             configured={settings && isConfigured(settings)}
             text={draft}
             onTextChange={setDraft}
+            searchWeb={searchWeb}
+            onSearchWebChange={setSearchWeb}
             attachments={attachments}
             onSelect={select}
             onOpenSettings={() => setView('settings')}

@@ -3,18 +3,15 @@ import { buildChatItems } from '@/components/chat-items';
 import { Composer } from '@/components/composer';
 import { ConsentCard, type ConsentDecision } from '@/components/consent-card';
 import { EmptyChat, SetupNeeded } from '@/components/empty-chat';
+import { FetchAnalysisView } from '@/components/fetch-analysis-view';
 import { MessageList } from '@/components/message-list';
 import { RunBanner } from '@/components/run-banner';
+import { buildTranscript } from '@/components/transcript';
 import { usePendingConsent } from '@/hooks/use-pending-consent';
 import { sendCommand, useMessageDeltas } from '@/hooks/use-port-command';
-import { useSessionData } from '@/hooks/use-session-data';
+import { useFetchAnalyses, useSessionData } from '@/hooks/use-session-data';
 import type { TabAttachments } from '@/hooks/use-tab-attachments';
-import {
-  ACTIVE_RUN_STATUSES,
-  type MessageRecord,
-  type RunRecord,
-  type SessionRecord,
-} from '@/lib/db/records';
+import { ACTIVE_RUN_STATUSES, type MessageRecord, type RunRecord } from '@/lib/db/records';
 import type { Command } from '@/lib/messaging/protocol';
 import { summarizeRequest } from '@/lib/messaging/summarize-request';
 
@@ -28,6 +25,9 @@ interface ChatScreenProps {
   /** The composer's text lives in the app, so visiting Settings or Sessions keeps it. */
   text: string;
   onTextChange: Dispatch<SetStateAction<string>>;
+  /** The composer's Search the web toggle; it lives in the app like the text, and resets on send. */
+  searchWeb: boolean;
+  onSearchWebChange: Dispatch<SetStateAction<boolean>>;
   /** The composer's attached tabs; they live in the app too. */
   attachments: TabAttachments;
   onSelect: (sessionId: string | null) => void;
@@ -35,8 +35,17 @@ interface ChatScreenProps {
 }
 
 export function ChatScreen(props: ChatScreenProps) {
-  const { sessionId, configured, text, onTextChange, attachments, onSelect, onOpenSettings } =
-    props;
+  const {
+    sessionId,
+    configured,
+    text,
+    onTextChange,
+    searchWeb,
+    onSearchWebChange,
+    attachments,
+    onSelect,
+    onOpenSettings,
+  } = props;
   const loaded = useSessionData(sessionId);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
   const messages = data?.messages ?? NO_MESSAGES;
@@ -47,13 +56,16 @@ export function ChatScreen(props: ChatScreenProps) {
   const streamingIds = messages.filter((m) => m.status === 'streaming').map((m) => m.id);
   const deltas = useMessageDeltas(streamingIds);
   const items = useMemo(() => buildChatItems(messages, runs, deltas), [messages, runs, deltas]);
-  const childSessions = useMemo(() => {
-    const byToolCall = new Map<string, SessionRecord>();
-    for (const child of data?.childSessions ?? []) {
-      if (child.parentToolCallId) byToolCall.set(child.parentToolCallId, child);
-    }
-    return byToolCall;
-  }, [data?.childSessions]);
+  const parentId = data?.session?.parentSessionId;
+  const fetchAnalyses = useFetchAnalyses(parentId ? null : sessionId);
+  const allSteps = useMemo(
+    () => runs.flatMap((run) => data?.stepsByRun.get(run.id) ?? []),
+    [runs, data?.stepsByRun],
+  );
+  const transcript = useMemo(
+    () => (parentId ? buildTranscript(messages, allSteps, deltas) : []),
+    [parentId, messages, allSteps, deltas],
+  );
   const runIds = useMemo(() => runs.map((run) => run.id), [runs]);
   const relatedSessionIds = useMemo(
     () => [
@@ -75,7 +87,7 @@ export function ChatScreen(props: ChatScreenProps) {
     return result;
   }
 
-  async function start(typed: string, tabIds: readonly number[]) {
+  async function start(typed: string, tabIds: readonly number[], search = false) {
     // A session deleted elsewhere is gone: the message starts a new chat instead of failing.
     const target = sessionId && data?.session !== null ? sessionId : undefined;
     const result = await run({
@@ -83,6 +95,7 @@ export function ChatScreen(props: ChatScreenProps) {
       sessionId: target,
       text: typed,
       ...(tabIds.length ? { tabIds: [...tabIds] } : {}),
+      ...(search ? { searchWeb: true } : {}),
     });
     if (!result.ok) return false;
     const created = result.value?.sessionId;
@@ -94,10 +107,13 @@ export function ChatScreen(props: ChatScreenProps) {
     const typed = text;
     const selection = attachments.selection;
     const tabIds = attachments.attached.map((tab) => tab.id);
-    if (!(await start(typed, tabIds))) return;
+    const search = searchWeb;
+    if (!(await start(typed, tabIds, search))) return;
     // Only what was sent is cleared: text typed and tabs picked while waiting for the reply stay.
     onTextChange((current) => (current === typed ? '' : current));
     attachments.reset(selection);
+    // The toggle is for one message; a change made while it was on its way is kept.
+    onSearchWebChange((current) => (current === search ? false : current));
   }
 
   function summarize() {
@@ -119,18 +135,32 @@ export function ChatScreen(props: ChatScreenProps) {
     return result.ok ? undefined : result.error;
   }
 
-  const parentId = data?.session?.parentSessionId;
+  if (parentId) {
+    // A Fetch Analysis session: read-only, no composer; its card still shows while it asks.
+    return (
+      <div className="chat">
+        <div className="chat-scroll">
+          <FetchAnalysisView
+            entries={transcript}
+            run={latestRun}
+            steps={allSteps}
+            onBack={() => onSelect(parentId)}
+          />
+          {consent && (
+            <ConsentCard
+              key={consent.id}
+              request={consent}
+              onAnswer={(decision, allowAll) => answerConsent(consent.id, decision, allowAll)}
+            />
+          )}
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="chat">
       <div className="chat-scroll">
-        {parentId && (
-          <div className="sub-agent-bar">
-            <button type="button" className="link-button" onClick={() => onSelect(parentId)}>
-              <span aria-hidden="true">← </span>Back to the conversation
-            </button>
-            <p className="muted">Fetch Analysis: the sub-agent's own conversation (read-only).</p>
-          </div>
-        )}
         {configured === false && items.length > 0 && (
           <SetupNeeded onOpenSettings={onOpenSettings} />
         )}
@@ -146,7 +176,7 @@ export function ChatScreen(props: ChatScreenProps) {
           <MessageList
             items={items}
             stepsByRun={data?.stepsByRun ?? new Map()}
-            childSessions={childSessions}
+            fetchAnalyses={fetchAnalyses}
             onOpenSession={onSelect}
           />
         )}
@@ -164,22 +194,22 @@ export function ChatScreen(props: ChatScreenProps) {
           onResume={() => latestRun && void run({ type: 'resumeRun', runId: latestRun.id })}
         />
       </div>
-      {!parentId && (
-        <Composer
-          text={text}
-          onTextChange={onTextChange}
-          running={activeRun !== undefined}
-          busy={busy}
-          error={error}
-          tabs={attachments.tabs}
-          attached={attachments.attached}
-          currentTabId={attachments.current?.id}
-          onAttach={attachments.attach}
-          onDetach={attachments.detach}
-          onSend={() => void sendFromComposer()}
-          onStop={() => activeRun && void run({ type: 'stopRun', runId: activeRun.id })}
-        />
-      )}
+      <Composer
+        text={text}
+        onTextChange={onTextChange}
+        running={activeRun !== undefined}
+        busy={busy}
+        error={error}
+        tabs={attachments.tabs}
+        attached={attachments.attached}
+        currentTabId={attachments.current?.id}
+        onAttach={attachments.attach}
+        onDetach={attachments.detach}
+        searchWeb={searchWeb}
+        onSearchWebChange={onSearchWebChange}
+        onSend={() => void sendFromComposer()}
+        onStop={() => activeRun && void run({ type: 'stopRun', runId: activeRun.id })}
+      />
     </div>
   );
 }

@@ -2,13 +2,14 @@ import { httpStatusMessage } from '../http-status-message';
 import { parseDuckDuckGoPage } from './duckduckgo-page';
 import { sendSearchRequest } from './send-search-request';
 import {
+  DEFAULT_DUCKDUCKGO_URL,
   RATE_LIMIT_ADVICE,
   type SearchFailure,
   type SearchOutcome,
   type SearchProvider,
 } from './types';
 
-export const DEFAULT_DUCKDUCKGO_URL = 'https://html.duckduckgo.com/html/';
+export { DEFAULT_DUCKDUCKGO_URL };
 
 /**
  * DuckDuckGo through its HTML endpoint, the one its no-JavaScript page uses: no key, no account.

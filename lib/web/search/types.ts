@@ -75,3 +75,6 @@ export interface SearchProvider {
 export const RATE_LIMIT_ADVICE =
   'Do not retry with rephrased queries; try again in a few minutes or choose another search ' +
   'provider in Settings.';
+
+/** DuckDuckGo's no-JavaScript results page (here, not in duckduckgo.ts, so settings stay light). */
+export const DEFAULT_DUCKDUCKGO_URL = 'https://html.duckduckgo.com/html/';
