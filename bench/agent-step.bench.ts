@@ -116,7 +116,7 @@ export async function benchAgentStep(): Promise<Array<Record<string, string | nu
           if (last && !stamped.has(last)) stamped.set(last, event.at!);
         });
         const observer = new MutationObserver(() => {
-          const text = document.body.innerText;
+          const text = document.body.textContent;
           for (let index = 0; index < count; index++) {
             const key = `[m${String(index).padStart(3, '0')}]`;
             if (!seen.has(key) && text.includes(key)) seen.set(key, Date.now());

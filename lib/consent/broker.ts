@@ -103,7 +103,7 @@ export class ConsentBroker {
       [this.db.consentRequests, this.db.grants, this.db.runs],
       async () => {
         const request = await this.db.consentRequests.get(answer.requestId);
-        if (!request || request.status !== 'pending') return undefined;
+        if (request?.status !== 'pending') return undefined;
         const allowed = answer.decision !== 'deny';
         await this.db.consentRequests.update(request.id, {
           status: allowed ? 'allowed' : 'denied',
