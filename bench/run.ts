@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: performance figures. Prints medians, p95 and ratios against a baseline
  * measured in the same run; asserts nothing. The extension benchmark needs `npm run build` and
- * Chromium (CHROMIUM_PATH, default /usr/bin/chromium); `--node-only` skips it.
+ * Chromium (CHROMIUM_PATH, default /usr/bin/chromium). `--node-only` skips it; `--browser-only`
+ * runs only it.
  */
 import { existsSync } from 'node:fs';
 import { EXTENSION_DIR } from '../e2e/paths';
@@ -10,17 +11,19 @@ import { benchFetchPipeline } from './fetch-pipeline.bench';
 import { benchOrchestration } from './orchestration.bench';
 
 const nodeOnly = process.argv.includes('--node-only');
+const browserOnly = process.argv.includes('--browser-only');
 console.log(`Gleaner benchmarks · ${new Date().toISOString()} · node ${process.version}`);
 
-console.log(
-  '\nFetch: consent → tool result for a 200 KB HTML page on loopback (Node, same modules as the worker)',
-);
-console.table(await benchFetchPipeline());
-
-console.log(
-  '\nAgent: time outside the model and the network per step (scripted free search, zero-latency model)',
-);
-console.table(await benchOrchestration());
+if (!browserOnly) {
+  console.log(
+    '\nFetch: consent → tool result for a 200 KB HTML page on loopback (Node, same modules as the worker)',
+  );
+  console.table(await benchFetchPipeline());
+  console.log(
+    '\nAgent: time outside the model and the network per step (scripted free search, zero-latency model)',
+  );
+  console.table(await benchOrchestration());
+}
 
 if (!nodeOnly) {
   if (!existsSync(`${EXTENSION_DIR}/manifest.json`)) {

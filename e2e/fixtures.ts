@@ -95,12 +95,13 @@ export async function openPanelTab(
 
 /**
  * Sets up the mock as the model through the Settings UI (Custom provider, Base URL, API key,
- * Model), saves, and returns to the chat view.
+ * Model; optionally Small model and Web search → DuckDuckGo URL), saves, and returns to the chat
+ * view.
  */
 export async function configureProvider(
   panel: SidePanel,
   mockLlm: MockLlm,
-  overrides: { apiKey?: string; model?: string; smallModel?: string } = {},
+  overrides: { apiKey?: string; model?: string; smallModel?: string; duckduckgoUrl?: string } = {},
 ): Promise<void> {
   await panel.openSettings();
   await panel.fillProviderForm({
@@ -109,6 +110,7 @@ export async function configureProvider(
     apiKey: overrides.apiKey ?? TEST_API_KEY,
     model: overrides.model ?? 'mock-large',
     ...(overrides.smallModel !== undefined ? { smallModel: overrides.smallModel } : {}),
+    ...(overrides.duckduckgoUrl !== undefined ? { duckduckgoUrl: overrides.duckduckgoUrl } : {}),
   });
   await panel.saveSettings();
   await panel.backToChat();

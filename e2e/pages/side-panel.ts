@@ -8,6 +8,10 @@ export interface ProviderForm {
   model?: string;
   smallModel?: string;
   contextWindow?: number;
+  /** Option label of Settings → Web search → Search provider, e.g. 'DuckDuckGo (no key)'. */
+  searchProvider?: string;
+  /** Settings → Web search → Advanced → DuckDuckGo URL (the search fixture's endpoint). */
+  duckduckgoUrl?: string;
 }
 
 /**
@@ -47,6 +51,10 @@ export class SidePanel {
   /** The user's messages in the open session (articles named "Your message"). */
   get userMessages(): Locator {
     return this.page.getByRole('article', { name: 'Your message', exact: true });
+  }
+  /** The composer's Search the web switch: the next message asks for a web search. */
+  get searchWebToggle(): Locator {
+    return this.page.getByRole('switch', { name: 'Search the web', exact: true });
   }
   /** Error and status sentences shown for a failed run. */
   get alert(): Locator {
@@ -109,6 +117,34 @@ export class SidePanel {
     // do not list it yet.
     return this.consentCard.getByRole('mark' as Parameters<Locator['getByRole']>[0]);
   }
+  /** The search card's standing grant for every search with the provider. */
+  get alwaysAllowSearchesButton(): Locator {
+    return this.consentCard.getByRole('button', { name: 'Always allow searches', exact: true });
+  }
+  /** The Activity toggle of one answer (it folds out the run's steps under the answer). */
+  activityOf(answer: Locator): Locator {
+    return answer.getByRole('button', { name: 'Activity', exact: true });
+  }
+  /** Under an agentic_fetch step of an open Activity: the sub-agent's own steps and facts. */
+  fetchAnalysisOf(answer: Locator): Locator {
+    return answer.getByRole('region', { name: 'Fetch Analysis', exact: true });
+  }
+  /** The sub-agent's steps, one listitem each (model calls, searches, fetches, view, grep). */
+  fetchAnalysisSteps(answer: Locator): Locator {
+    return this.fetchAnalysisOf(answer)
+      .getByRole('list', { name: 'Fetch Analysis steps', exact: true })
+      .getByRole('listitem');
+  }
+  /** Opens an answer's Activity (if folded) and returns the Fetch Analysis region in it. */
+  async openFetchAnalysisActivity(answer: Locator): Promise<Locator> {
+    const toggle = this.activityOf(answer);
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const region = this.fetchAnalysisOf(answer);
+    await expect(region).toBeVisible();
+    return region;
+  }
+
   /** The Sources an answer lists (built by the extension from what was read). */
   sourcesOf(answer: Locator): Locator {
     return answer.getByRole('region', { name: 'Sources', exact: true });
@@ -135,6 +171,23 @@ export class SidePanel {
   }
   get contextWindowField(): Locator {
     return this.page.getByLabel('Context window', { exact: true });
+  }
+  /** Settings → the "Web search" group (a fieldset named by its legend). */
+  get webSearchGroup(): Locator {
+    return this.page.getByRole('group', { name: 'Web search', exact: true });
+  }
+  get searchProviderSelect(): Locator {
+    return this.webSearchGroup.getByLabel('Search provider', { exact: true });
+  }
+  /** Behind the group's folded "Advanced" part unless it holds a non-default address. */
+  get duckduckgoUrlField(): Locator {
+    return this.webSearchGroup.getByLabel('DuckDuckGo URL', { exact: true });
+  }
+  get searxngUrlField(): Locator {
+    return this.webSearchGroup.getByLabel('SearXNG URL', { exact: true });
+  }
+  get braveKeyField(): Locator {
+    return this.webSearchGroup.getByLabel('Brave API key', { exact: true });
   }
   get testConnectionButton(): Locator {
     return this.page.getByRole('button', { name: 'Test connection', exact: true });
@@ -286,6 +339,15 @@ export class SidePanel {
     if (form.smallModel !== undefined) await this.smallModelField.fill(form.smallModel);
     if (form.contextWindow !== undefined) {
       await this.contextWindowField.fill(String(form.contextWindow));
+    }
+    if (form.searchProvider !== undefined) {
+      await this.searchProviderSelect.selectOption({ label: form.searchProvider });
+    }
+    if (form.duckduckgoUrl !== undefined) {
+      if (!(await this.duckduckgoUrlField.isVisible())) {
+        await this.webSearchGroup.getByText('Advanced', { exact: true }).click();
+      }
+      await this.duckduckgoUrlField.fill(form.duckduckgoUrl);
     }
   }
 

@@ -1,8 +1,10 @@
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseDuckDuckGoPage } from '../../lib/web/search/duckduckgo-page';
 import {
   ARTICLE_BOILERPLATE,
   type FixtureSite,
+  SEARCH_AD,
   SECRET_TEXT,
   startFixtureSite,
 } from './fixture-site';
@@ -11,6 +13,7 @@ import {
 function get(
   site: FixtureSite,
   url: string,
+  post?: { body: string; type: string },
 ): Promise<{ status: number; type: string; body: string; location?: string }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -18,8 +21,13 @@ function get(
       {
         host: '127.0.0.1',
         port: site.port,
-        path: target.pathname,
-        headers: { host: target.host, 'user-agent': 'fixture-site-test' },
+        path: `${target.pathname}${target.search}`,
+        method: post ? 'POST' : 'GET',
+        headers: {
+          host: target.host,
+          'user-agent': 'fixture-site-test',
+          ...(post ? { 'content-type': post.type } : {}),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -35,7 +43,7 @@ function get(
       },
     );
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(post?.body);
   });
 }
 
@@ -98,5 +106,47 @@ describe('fixture site', () => {
     const local = await get(site, site.pages.local.url);
     expect(site.pages.local.url).toBe(`http://127.0.0.1:${site.port}/status.html`);
     expect(local.body).toContain(site.pages.local.paragraphs[0]);
+  });
+
+  it('serves an HTML article far over 50,000 bytes with one marked paragraph', async () => {
+    const big = site.bigPage;
+    expect(big.url).toBe(`http://news.test:${site.port}/big.html`);
+    const page = await get(site, big.url);
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/^text\/html/);
+    const text = big.paragraphs.join('\n\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(60_000);
+    expect(page.body).toContain(big.markerParagraph);
+    expect(big.paragraphs.filter((paragraph) => paragraph.includes(big.marker))).toEqual([
+      big.markerParagraph,
+    ]);
+  });
+
+  it('answers a POSTed DuckDuckGo search with a page the extension parses into the results', async () => {
+    const { search } = site;
+    expect(search.url).toBe(`http://search.test:${site.port}/html/`);
+    const answer = await get(site, search.url, {
+      body: new URLSearchParams({ q: 'lune valley apple harvest' }).toString(),
+      type: 'application/x-www-form-urlencoded',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('//duckduckgo.com/l/?uddg=');
+    expect(answer.body).toContain(SEARCH_AD.title);
+    expect(search.queries).toEqual(['lune valley apple harvest']);
+    expect(site.requests[0]).toMatchObject({
+      method: 'POST',
+      host: 'search.test',
+      path: '/html/',
+      body: 'q=lune+valley+apple+harvest',
+    });
+    // The product's own parser: the ad skipped, the redirect link unwrapped.
+    const parsed = parseDuckDuckGoPage(answer.body, search.url);
+    expect(parsed).toEqual({
+      kind: 'results',
+      results: search.results.map(({ title, url, snippet }) => ({ title, url, snippet })),
+    });
+    // A GET with ?q= works too.
+    await get(site, `${search.url}?q=bees`);
+    expect(search.queries).toEqual(['lune valley apple harvest', 'bees']);
   });
 });

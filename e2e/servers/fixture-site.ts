@@ -13,6 +13,12 @@
  * For fetching: a second news.test article, a "home server" page on 127.0.0.1 itself (reachable
  * only once the user exempts it from the private-address guard), a redirect to another host
  * (news.test/go → garden.test), a same-host redirect, and a markdown document over 100 KB.
+ *
+ * For agentic_fetch: an HTML article whose markdown is over 50,000 bytes (`bigPage`, saved as a
+ * page file by web_fetch), and a DuckDuckGo-shaped search endpoint on search.test (`search`):
+ * `POST /html/` with the form field `q`, answered with a results page in the shape of
+ * DuckDuckGo's HTML results page (made by hand like lib/web/search/__fixtures__, with an ad and a
+ * `//duckduckgo.com/l/?uddg=` redirect link), recording every query it got.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -26,6 +32,8 @@ export interface SiteRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   at: number;
+  /** The request body as text, for requests that sent one (a search form's POST). */
+  body?: string;
 }
 
 /** A page of the fixture site and the strings a test looks for in what the model received. */
@@ -278,6 +286,127 @@ export interface LongMarkdownPage {
   tailMarker: string;
 }
 
+/**
+ * An HTML article whose markdown is well over web_fetch's 50,000-byte inline limit: 450 numbered
+ * register entries (one paragraph, one markdown line each), with `marker` in entry 307 only.
+ */
+function bigArticle(): {
+  title: string;
+  paragraphs: string[];
+  marker: string;
+  markerIndex: number;
+} {
+  const title = 'Register of the Lune valley orchards';
+  const marker = 'quince-ledger-7749';
+  const markerIndex = 306;
+  const orchards = ['Brackenfold', 'Hollins', 'Low Mill', 'Crook', 'Gressingham', 'Aughton'];
+  const varieties = ['Bramley', 'Cox', 'Egremont Russet', 'Discovery', 'Lord Derby', 'Keswick'];
+  const paragraphs: string[] = [];
+  for (let index = 0; index < 450; index++) {
+    const entry = index + 1;
+    paragraphs.push(
+      index === markerIndex
+        ? `Register entry ${entry}: the Holt orchard at Brackenfold keeps the valley's only quince tree, listed in the cooperative books as ${marker}, planted in 1911.`
+        : `Register entry ${entry}: the ${orchards[index % orchards.length]} orchard, row ${(index % 17) + 1}, ` +
+            `keeps ${40 + ((index * 7) % 90)} ${varieties[index % varieties.length]} trees, pruned in ` +
+            `${['January', 'February', 'March'][index % 3]} and picked by hand, as recorded every year.`,
+    );
+  }
+  return { title, paragraphs, marker, markerIndex };
+}
+
+const BIG_ARTICLE = bigArticle();
+const bigPageSource = simpleArticle(
+  'news.test',
+  '/big.html',
+  BIG_ARTICLE.title,
+  BIG_ARTICLE.paragraphs,
+);
+
+export interface BigPage extends FixturePage {
+  /** A token that appears in one paragraph only (`markerParagraph`). */
+  marker: string;
+  markerParagraph: string;
+}
+
+/** One result of the search fixture's results page. */
+export interface SearchFixtureResult {
+  title: string;
+  /** The address the result leads to (what the extension should show the model). */
+  url: string;
+  snippet: string;
+  /** Linked through DuckDuckGo's `//duckduckgo.com/l/?uddg=` redirect instead of directly. */
+  viaRedirect?: boolean;
+}
+
+const SEARCH_HOST = 'search.test';
+const SEARCH_PATH = '/html/';
+/** An ad on the results page: its link is DuckDuckGo's `y.js` click tracker, never a result. */
+export const SEARCH_AD = {
+  title: 'Cheap cider presses - order today',
+  snippet: 'Sponsored: presses for every orchard, free delivery.',
+  href: 'https://duckduckgo.com/y.js?ad_domain=presses.example&ad_provider=bingv7aa&ad_type=txad',
+} as const;
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+
+/** A results page in the shape of DuckDuckGo's HTML endpoint (same classes, invented content). */
+function searchResultsPage(query: string, results: readonly SearchFixtureResult[]): string {
+  const item = (href: string, title: string, snippet: string, ad = false) => `
+        <div class="result results_links results_links_deep ${ad ? 'result--ad' : 'web-result'}">
+          <div class="links_main links_deep result__body">
+            <h2 class="result__title">
+              <a rel="nofollow" class="result__a" href="${escapeHtml(href)}">${escapeHtml(title)}</a>
+            </h2>
+            <div class="result__extras"><div class="result__extras__url">
+              <a class="result__url" href="${escapeHtml(href)}">${escapeHtml(href)}</a>
+            </div></div>
+            <a class="result__snippet" href="${escapeHtml(href)}">${escapeHtml(snippet)}</a>
+          </div>
+        </div>`;
+  const links = results.map((result) =>
+    item(
+      result.viaRedirect
+        ? `//duckduckgo.com/l/?uddg=${encodeURIComponent(result.url)}&rut=e2e${result.url.length}`
+        : result.url,
+      result.title,
+      result.snippet,
+    ),
+  );
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(query)} at DuckDuckGo</title></head>
+<body class="body--html">
+  <form action="/html/" method="post">
+    <input type="text" name="q" value="${escapeHtml(query)}" class="search__input">
+  </form>
+  <div class="serp__results">
+    <div id="links" class="results">${item(SEARCH_AD.href, SEARCH_AD.title, SEARCH_AD.snippet, true)}${links.join('')}
+    </div>
+  </div>
+</body>
+</html>
+`;
+}
+
+export interface SearchFixture {
+  /** The endpoint to put in Settings → DuckDuckGo URL: `http://search.test:<port>/html/`. */
+  url: string;
+  /** Every query it got, decoded, in order. */
+  queries: string[];
+  /**
+   * What every search answers (assign to change it). By default: the article (through a
+   * DuckDuckGo redirect link), the market article and the bees article (direct links).
+   */
+  results: SearchFixtureResult[];
+}
+
 export type FixturePageName = keyof typeof FIXTURE_PAGES;
 
 export interface FixtureSite {
@@ -290,6 +419,10 @@ export interface FixtureSite {
   redirects: Record<FixtureRedirectName, FixtureRedirect>;
   /** A markdown document over 100 KB on news.test. */
   longMarkdown: LongMarkdownPage;
+  /** An HTML article on news.test whose markdown is over 50,000 bytes. */
+  bigPage: BigPage;
+  /** The DuckDuckGo-shaped search endpoint on search.test. */
+  search: SearchFixture;
   /** Every request in arrival order. */
   requests: SiteRequest[];
   close(): Promise<void>;
@@ -300,17 +433,24 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const sockets = new Set<Socket>();
   let port = 0;
   const origin = (host: string) => `http://${host}:${port}`;
+  // The addresses need the port: filled in once the server listens.
+  const search: SearchFixture = { url: '', queries: [], results: [] };
 
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    requests.push({
+    const record: SiteRequest = {
       method: request.method ?? 'GET',
       host,
       path,
       headers: { ...request.headers },
       at: Date.now(),
-    });
+    };
+    requests.push(record);
+    if (host === SEARCH_HOST && path === SEARCH_PATH) {
+      void answerSearch(request, response, record);
+      return;
+    }
     const redirect = Object.values(REDIRECT_SOURCES).find(
       (candidate) => candidate.host === host && candidate.path === path,
     );
@@ -331,7 +471,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       response.end(request.method === 'HEAD' ? undefined : LONG_MARKDOWN.text);
       return;
     }
-    const source = Object.values(FIXTURE_PAGES).find(
+    const source = [...Object.values(FIXTURE_PAGES), bigPageSource].find(
       (page) => page.host === host && page.path === path,
     );
     if (!source || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -349,6 +489,30 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+
+  /** DuckDuckGo's HTML endpoint: the query from a POSTed form (or `?q=`), a results page back. */
+  async function answerSearch(
+    request: IncomingMessage,
+    response: ServerResponse,
+    record: SiteRequest,
+  ): Promise<void> {
+    const body = await readBody(request);
+    if (body) record.body = body;
+    const fromQuery = new URL(request.url ?? '/', 'http://search.test').searchParams.get('q');
+    const query =
+      request.method === 'POST' ? new URLSearchParams(body).get('q') : (fromQuery ?? null);
+    if (query === null) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('No query.');
+      return;
+    }
+    search.queries.push(query);
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(searchResultsPage(query, search.results));
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -388,11 +552,43 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     }),
   ) as Record<FixtureRedirectName, FixtureRedirect>;
 
+  search.url = `${origin(SEARCH_HOST)}${SEARCH_PATH}`;
+  search.results = [
+    {
+      title: pages.article.title,
+      url: pages.article.url,
+      snippet: 'Apple growers in the Lune valley picked a record harvest this autumn.',
+      viaRedirect: true,
+    },
+    {
+      title: pages.market.title,
+      url: pages.market.url,
+      snippet: 'Cider makers queued at the cooperative gates to buy the surplus apples.',
+    },
+    {
+      title: pages.bees.title,
+      url: pages.bees.url,
+      snippet: 'A forager bee that finds flowers close to the hive performs a round dance.',
+    },
+  ];
+  const markerParagraph = BIG_ARTICLE.paragraphs[BIG_ARTICLE.markerIndex]!;
+
   return {
     port,
     origin,
     pages,
     redirects,
+    bigPage: {
+      host: bigPageSource.host,
+      path: bigPageSource.path,
+      title: bigPageSource.title,
+      paragraphs: bigPageSource.paragraphs,
+      url: `${origin(bigPageSource.host)}${bigPageSource.path}`,
+      html: bigPageSource.html(bigPageSource),
+      marker: BIG_ARTICLE.marker,
+      markerParagraph,
+    },
+    search,
     longMarkdown: {
       url: `${origin(LONG_MARKDOWN_HOST)}${LONG_MARKDOWN_PATH}`,
       bytes: Buffer.byteLength(LONG_MARKDOWN.text, 'utf8'),
@@ -406,4 +602,13 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
 }

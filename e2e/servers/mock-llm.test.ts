@@ -106,6 +106,38 @@ describe('mock LLM server', () => {
     expect(mock.chatRequests()).toHaveLength(2);
   });
 
+  it('decides a function entry from the request it answers, and answers 500 if it throws', async () => {
+    mock.enqueue(
+      (body) => {
+        const last = body.messages.at(-1);
+        const name = /file "([^"]+)"/.exec(String(last?.content))?.[1];
+        if (!name) throw new Error('no file name in the last message');
+        return { toolCalls: [{ name: 'view', arguments: { file: name } }] };
+      },
+      () => {
+        throw new Error('nothing to say');
+      },
+      { text: 'after the failure' },
+    );
+    const first = await client.chat.completions.create({
+      model: 'mock-small',
+      messages: [{ role: 'user', content: 'It was saved as the page file "a.test-big.md".' }],
+    });
+    expect(first.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      function: { name: 'view', arguments: '{"file":"a.test-big.md"}' },
+    });
+    const error = await client.chat.completions
+      .create({ model: 'mock-small', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OpenAI.InternalServerError);
+    expect((error as Error).message).toContain('nothing to say');
+    const third = await client.chat.completions.create({
+      model: 'mock-small',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(third.choices[0]?.message.content).toBe('after the failure');
+  });
+
   it('answers 401 as an authentication error', async () => {
     mock.enqueue({ status: 401 });
     const error = await client.chat.completions

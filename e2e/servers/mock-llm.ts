@@ -30,6 +30,13 @@ export type ScriptEntry =
   /** Stream some text, then destroy the socket mid-stream (no final chunk, no [DONE]). */
   | { cutAfterText: string; chunkSize?: number; delayMs?: number };
 
+/**
+ * A script entry decided when its request arrives: it gets the request's body (to answer from what
+ * the extension just sent, like the name of a page file a tool result gave) and returns the entry.
+ * If it throws, the request is answered with HTTP 500 and the error's message.
+ */
+export type ScriptFunction = (body: ChatCompletionBody) => ScriptEntry;
+
 export interface RecordedRequest {
   method: string;
   /** Path without the query string, e.g. `/v1/chat/completions`. */
@@ -78,7 +85,7 @@ export interface MockLlm {
   defaultText: string;
   /** Only the `POST /v1/chat/completions` requests, with typed bodies. */
   chatRequests(): Array<RecordedRequest & { body: ChatCompletionBody }>;
-  enqueue(...entries: ScriptEntry[]): void;
+  enqueue(...entries: Array<ScriptEntry | ScriptFunction>): void;
   /** Entries not used yet. */
   pending(): number;
   /** Resolves once at least `count` requests matching `filter` (default: chat requests) arrived. */
@@ -108,7 +115,7 @@ export const isChatRequest = (request: RecordedRequest): boolean =>
 
 export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLlm> {
   const requests: RecordedRequest[] = [];
-  const queue: ScriptEntry[] = [];
+  const queue: Array<ScriptEntry | ScriptFunction> = [];
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
   const waiters = new Set<() => void>();
@@ -179,8 +186,17 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       return;
     }
     if (request.method === 'POST' && path.endsWith('/chat/completions')) {
-      const entry: ScriptEntry = queue.shift() ?? { text: mock.defaultText };
+      const next = queue.shift() ?? { text: mock.defaultText };
       const chat = (body ?? {}) as Partial<ChatCompletionBody>;
+      let entry: ScriptEntry;
+      try {
+        entry = typeof next === 'function' ? next(chat as ChatCompletionBody) : next;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error('mock-llm: a script function failed:', message);
+        sendJson(response, 500, { error: { message: `mock-llm script: ${message}` } });
+        return;
+      }
       await answerChat(response, entry, chat);
       return;
     }
