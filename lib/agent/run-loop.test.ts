@@ -171,6 +171,30 @@ describe('the run loop', () => {
     expect(last).toMatchObject({ content: 'Partial ans', status: 'stopped' });
   });
 
+  it('says the answer was stopped when Stop came before any text', async () => {
+    const slow = defineTool({
+      name: 'slow',
+      description: 'Never finishes by itself, for tests.',
+      parameters: z.object({}),
+      consent: 'none',
+      execute: (_args, context) =>
+        new Promise((resolve) =>
+          context.signal.addEventListener('abort', () => resolve({ kind: 'result', content: '' })),
+        ),
+    });
+    const { manager } = managerWith(
+      [{ toolCalls: [{ name: 'slow', arguments: '{}' }] }],
+      [slow as Tool],
+    );
+    const { runId, sessionId } = await manager.start({ text: 'Go slowly' });
+    await waitFor(async () => (await runSteps(db, runId)).some((step) => step.kind === 'tool'));
+    await manager.stop(runId);
+    expect((await db.runs.get(runId))?.status).toBe('stopped');
+    expect((await sessionMessages(db, sessionId)).at(-1)?.notice).toBe(
+      'You stopped this answer before it was written.',
+    );
+  });
+
   it('refuses a second start in a session while one runs', async () => {
     const { manager } = managerWith([{ hangAfter: '...' }]);
     const { sessionId, runId } = await manager.start({ text: 'first' });

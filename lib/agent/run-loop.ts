@@ -138,6 +138,13 @@ export async function executeRun(
   }
 }
 
+async function hasAnswerText(dependencies: RunDependencies, run: RunRecord): Promise<boolean> {
+  const messages = await sessionMessages(dependencies.db, run.sessionId);
+  return messages.some(
+    (message) => message.runId === run.id && message.role === 'assistant' && message.content !== '',
+  );
+}
+
 async function finish(
   dependencies: RunDependencies,
   run: RunRecord,
@@ -145,15 +152,22 @@ async function finish(
   error?: RunError,
 ): Promise<RunRecord> {
   const { db } = dependencies;
-  // A denial or a limit is said in one line under the answer, written by the extension.
-  if (error && (error.kind === 'denied' || error.kind === 'limit')) {
+  // A denial or a limit is said in one line under the answer, written by the extension; so is
+  // a Stop that left no text of the answer to mark as stopped (say, during a tool call).
+  const notice =
+    error && (error.kind === 'denied' || error.kind === 'limit')
+      ? error.message
+      : status === 'stopped' && !error && !(await hasAnswerText(dependencies, run))
+        ? 'You stopped this answer before it was written.'
+        : undefined;
+  if (notice) {
     await appendMessage(db, {
       sessionId: run.sessionId,
       runId: run.id,
       role: 'assistant',
       content: '',
       status: 'done',
-      notice: error.message,
+      notice,
     });
   }
   // "Allow all fetches for this answer" ends with the answer, however it ends.

@@ -78,12 +78,15 @@ describe('port client', () => {
     expect(ports[1]!.sent).toHaveLength(1);
   });
 
-  it('sends a heartbeat every 20 s only while kept alive', () => {
+  it('sends a heartbeat at once and then every 20 s only while kept alive', () => {
     const { client, ports } = setup();
     client.connect();
     client.setKeepAlive(true);
+    // At once: it wakes a stopped worker, which then marks its cut-off runs interrupted.
+    expect(ports[0]!.sent.map((request) => request.command.type)).toEqual(['heartbeat']);
     vi.advanceTimersByTime(41_000);
     expect(ports[0]!.sent.map((request) => request.command.type)).toEqual([
+      'heartbeat',
       'heartbeat',
       'heartbeat',
     ]);

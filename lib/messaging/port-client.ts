@@ -115,6 +115,9 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
 
   function setKeepAlive(active: boolean) {
     if (active && !heartbeat) {
+      // One beat at once: a run shown as active may belong to a worker the browser stopped, and
+      // only a woken worker marks it interrupted (so the panel can offer Resume).
+      void send({ type: 'heartbeat' });
       heartbeat = setInterval(() => void send({ type: 'heartbeat' }), heartbeatMs);
     } else if (!active && heartbeat) {
       clearInterval(heartbeat);
