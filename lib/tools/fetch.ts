@@ -3,9 +3,8 @@ import { wrapUntrusted } from '../agent/untrusted';
 import { FETCH_FORMATS } from '../web/accept-headers';
 import type { FetchPageSuccess } from '../web/fetch-result';
 import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../web/truncate-output';
+import { fetchWithConsent } from './support/fetch-with-consent';
 import { defineTool, type ToolOutcome } from './tool';
-
-const MAX_CROSS_HOST_REDIRECTS = 5;
 
 function facts(result: FetchPageSuccess, cached: boolean): string[] {
   return [
@@ -40,56 +39,29 @@ export const fetchTool = defineTool({
   consent: 'fetch',
   async execute(args, context): Promise<ToolOutcome> {
     const format = args.format ?? 'auto';
-    const policy = await context.services.web.normalize(args.url);
-    if (!policy.ok) return { kind: 'error', message: policy.reason };
-
-    let url = policy.url;
-    let redirectedFrom: string | undefined;
-    for (let hop = 0; hop <= MAX_CROSS_HOST_REDIRECTS; hop++) {
-      const budget = await context.spendFetchBudget();
-      if (!budget.ok) return { kind: 'limit', message: budget.message };
-      const answer = await context.askConsent({
-        kind: 'fetch',
-        target: url,
-        host: new URL(url).origin,
-        detail: [`Format: ${format}`, redirectedFrom ? `Redirected from ${redirectedFrom}` : '']
-          .filter(Boolean)
-          .join(' · '),
-      });
-      if (answer === 'denied') {
-        return { kind: 'denied', message: `You did not allow fetching ${url}.` };
-      }
-
-      const { result, cached } = await context.services.web.fetch(url, format, context.signal);
-      if (!result.ok && result.kind === 'cross-host-redirect' && result.redirectTo) {
-        // Another host: ask again before it is contacted.
-        redirectedFrom = url;
-        url = result.redirectTo;
-        continue;
-      }
-      if (!result.ok) return { kind: 'error', message: result.message };
-
-      const capped = capUtf8(result.content, FETCH_OUTPUT_MAX_BYTES);
-      const note = capped.truncated
-        ? `Note: the content was ${capped.originalBytes} bytes and was cut to the first ${FETCH_OUTPUT_MAX_BYTES} bytes (100 KB). Use agentic_fetch to search the whole page.`
-        : '';
-      return {
-        kind: 'result',
-        content: [
-          ...facts(result, cached),
-          wrapUntrusted(capped.text, context.nonce, { source: result.finalUrl }),
-          note,
-        ]
-          .filter(Boolean)
-          .join('\n'),
-        bytes: result.bytes,
-        summary: `${result.finalUrl}: ${result.status}, ${result.bytes.toLocaleString('en')} bytes${cached ? ' (cached)' : ''}${capped.truncated ? ', cut to 100 KB' : ''}${result.markdownTokens !== undefined ? `, x-markdown-tokens ${result.markdownTokens}` : ''}`,
-        sources: [{ title: result.title || result.finalUrl, url: result.finalUrl }],
-      };
-    }
+    const attempt = await fetchWithConsent(args.url, format, context, (redirectedFrom) =>
+      [`Format: ${format}`, redirectedFrom ? `Redirected from ${redirectedFrom}` : '']
+        .filter(Boolean)
+        .join(' · '),
+    );
+    if (!attempt.ok) return attempt.outcome;
+    const { fetched: result, cached } = attempt;
+    const capped = capUtf8(result.content, FETCH_OUTPUT_MAX_BYTES);
+    const note = capped.truncated
+      ? `Note: the content was ${capped.originalBytes} bytes and was cut to the first ${FETCH_OUTPUT_MAX_BYTES} bytes (100 KB). Use agentic_fetch to search the whole page.`
+      : '';
     return {
-      kind: 'error',
-      message: `Stopped after ${MAX_CROSS_HOST_REDIRECTS} redirects to other hosts, starting from ${policy.url}.`,
+      kind: 'result',
+      content: [
+        ...facts(result, cached),
+        wrapUntrusted(capped.text, context.nonce, { source: result.finalUrl }),
+        note,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      bytes: result.bytes,
+      summary: `${result.finalUrl}: ${result.status}, ${result.bytes.toLocaleString('en')} bytes${cached ? ' (cached)' : ''}${capped.truncated ? ', cut to 100 KB' : ''}${result.markdownTokens !== undefined ? `, x-markdown-tokens ${result.markdownTokens}` : ''}`,
+      sources: [{ title: result.title || result.finalUrl, url: result.finalUrl }],
     };
   },
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { wrapUntrusted } from '../agent/untrusted';
 import { WEB_FETCH_INLINE_MAX_BYTES } from '../web/truncate-output';
+import { fetchWithConsent } from './support/fetch-with-consent';
 import { defineTool, type ToolOutcome } from './tool';
-
-const MAX_CROSS_HOST_REDIRECTS = 5;
 
 export const webFetchTool = defineTool({
   name: 'web_fetch',
@@ -14,65 +13,42 @@ export const webFetchTool = defineTool({
   parameters: z.object({ url: z.string().min(1).describe('The http(s) URL to fetch') }).strict(),
   consent: 'fetch',
   async execute(args, context): Promise<ToolOutcome> {
-    const policy = await context.services.web.normalize(args.url);
-    if (!policy.ok) return { kind: 'error', message: policy.reason };
-    let url = policy.url;
-    let redirectedFrom: string | undefined;
-    for (let hop = 0; hop <= MAX_CROSS_HOST_REDIRECTS; hop++) {
-      const budget = await context.spendFetchBudget();
-      if (!budget.ok) return { kind: 'limit', message: budget.message };
-      const answer = await context.askConsent({
-        kind: 'fetch',
-        target: url,
-        host: new URL(url).origin,
-        ...(redirectedFrom ? { detail: `Redirected from ${redirectedFrom}` } : {}),
-      });
-      if (answer === 'denied')
-        return { kind: 'denied', message: `You did not allow fetching ${url}.` };
-      const { result, cached } = await context.services.web.fetch(url, 'auto', context.signal);
-      if (!result.ok && result.kind === 'cross-host-redirect' && result.redirectTo) {
-        redirectedFrom = url;
-        url = result.redirectTo;
-        continue;
-      }
-      if (!result.ok) return { kind: 'error', message: result.message };
-
-      const source = { title: result.title || result.finalUrl, url: result.finalUrl };
-      const via = cached ? ' (from the 15-minute cache)' : '';
-      if (result.bytes > WEB_FETCH_INLINE_MAX_BYTES) {
-        const name = await context.services.pages.save(
-          context.runId,
-          result.finalUrl,
-          result.content,
-        );
-        return {
-          kind: 'result',
-          content:
-            `The page ${result.finalUrl}${result.title ? ` ("${result.title}")` : ''} is ${result.bytes} bytes of markdown, ` +
-            `more than 50,000, so it was saved as the page file "${name}". It is not shown here: use grep ` +
-            `with file "${name}" to find the relevant lines, then view to read them.`,
-          bytes: result.bytes,
-          summary: `${result.finalUrl}: ${result.bytes.toLocaleString('en')} bytes, saved as ${name}${via}`,
-          sources: [source],
-        };
-      }
+    const attempt = await fetchWithConsent(args.url, 'auto', context, (redirectedFrom) =>
+      redirectedFrom ? `Redirected from ${redirectedFrom}` : undefined,
+    );
+    if (!attempt.ok) return attempt.outcome;
+    const { fetched: result, cached } = attempt;
+    const source = { title: result.title || result.finalUrl, url: result.finalUrl };
+    const via = cached ? ' (from the 15-minute cache)' : '';
+    if (result.bytes > WEB_FETCH_INLINE_MAX_BYTES) {
+      const name = await context.services.pages.save(
+        context.runId,
+        result.finalUrl,
+        result.content,
+      );
       return {
         kind: 'result',
-        content: [
-          `URL: ${result.finalUrl}`,
-          result.title ? `Title: ${result.title}` : '',
-          wrapUntrusted(result.content, context.nonce, { source: result.finalUrl }),
-        ]
-          .filter(Boolean)
-          .join('\n'),
+        content:
+          `The page ${result.finalUrl}${result.title ? ` ("${result.title}")` : ''} is ${result.bytes} bytes of markdown, ` +
+          `more than 50,000, so it was saved as the page file "${name}". It is not shown here: use grep ` +
+          `with file "${name}" to find the relevant lines, then view to read them.`,
         bytes: result.bytes,
-        summary: `${result.finalUrl}: ${result.bytes.toLocaleString('en')} bytes inline${via}${result.markdownTokens !== undefined ? `, x-markdown-tokens ${result.markdownTokens}` : ''}`,
+        summary: `${result.finalUrl}: ${result.bytes.toLocaleString('en')} bytes, saved as ${name}${via}`,
         sources: [source],
       };
     }
     return {
-      kind: 'error',
-      message: `Stopped after ${MAX_CROSS_HOST_REDIRECTS} redirects to other hosts.`,
+      kind: 'result',
+      content: [
+        `URL: ${result.finalUrl}`,
+        result.title ? `Title: ${result.title}` : '',
+        wrapUntrusted(result.content, context.nonce, { source: result.finalUrl }),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      bytes: result.bytes,
+      summary: `${result.finalUrl}: ${result.bytes.toLocaleString('en')} bytes inline${via}${result.markdownTokens !== undefined ? `, x-markdown-tokens ${result.markdownTokens}` : ''}`,
+      sources: [source],
     };
   },
 });
