@@ -14,7 +14,7 @@ export async function fetchWithConsent(
   rawUrl: string,
   format: FetchFormat,
   context: ToolContext,
-  describe: (redirectedFrom?: string) => string | undefined,
+  cardDetail: (redirectedFrom?: string) => string | undefined,
 ): Promise<
   | { ok: true; fetched: Extract<CachedFetch['result'], { ok: true }>; cached: boolean }
   | { ok: false; outcome: ToolOutcome }
@@ -26,7 +26,7 @@ export async function fetchWithConsent(
   for (let hop = 0; hop <= MAX_CROSS_HOST_REDIRECTS; hop++) {
     const budget = await context.spendFetchBudget();
     if (!budget.ok) return { ok: false, outcome: { kind: 'limit', message: budget.message } };
-    const detail = describe(redirectedFrom);
+    const detail = cardDetail(redirectedFrom);
     const answer = await context.askConsent({
       kind: 'fetch',
       target: url,
