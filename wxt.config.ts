@@ -11,15 +11,14 @@ export default defineConfig({
       'An AI assistant in the side panel that answers from your tabs and the web, always with sources.',
     permissions: [
       'storage',
-      'sidePanel',
       'tabs',
       'scripting',
       'contextMenus',
-      'alarms',
       'declarativeNetRequestWithHostAccess',
       'webRequest',
-      // Chrome's service worker cannot run pdf.js: PDFs are read in an offscreen document.
-      ...(browser === 'firefox' ? [] : ['offscreen']),
+      // Chrome only: the side panel (Firefox gets a sidebar_action), and an offscreen document
+      // for pdf.js, which Chrome's service worker cannot run.
+      ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
     ],
     // Reading a tab from a side-panel click gets no activeTab grant, and fetching pages and
     // talking to a configured LLM endpoint needs host access: see README "Permissions".
