@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GleanerDatabase } from '../db/database';
 import { sessionMessages } from '../db/queries';
+import { LlmError } from '../llm/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import { fakeSearch } from '../testing/fake-search';
 import { fakeServices } from '../testing/fake-services';
@@ -183,5 +184,27 @@ describe('agentic_fetch and the Fetch Analysis sub-agent', () => {
     expect((await sessionMessages(db, sessionId)).at(-1)?.notice).toBe(
       `You did not allow fetching ${DOC}.`,
     );
+  });
+
+  it('a Fetch Analysis cut mid-stream interrupts the answer, and Resume continues the same one', async () => {
+    const cut = new LlmError('stream-cut', 'The answer broke off.', { partialText: 'Half' });
+    const { model, manager } = setup([
+      { toolCalls: [{ name: 'agentic_fetch', arguments: '{"prompt":"Who?"}' }] },
+      { error: cut },
+      { text: 'David.\n\nSources' },
+      { text: 'It is David.' },
+    ]);
+    const { runId, sessionId } = await manager.start({ text: 'Who maintains Dexie?' });
+    expect((await manager.settled(runId))?.status).toBe('interrupted');
+    const childRun = await db.runs.where('parentRunId').equals(runId).first();
+    expect(childRun?.status).toBe('interrupted');
+
+    await manager.resume(runId);
+    expect((await manager.settled(runId))?.status).toBe('done');
+    expect(await db.runs.where('parentRunId').equals(runId).count()).toBe(1);
+    expect((await db.runs.get(childRun!.id))?.status).toBe('done');
+    expect((await sessionMessages(db, sessionId)).at(-1)?.content).toBe('It is David.');
+    // The sub-agent was asked again on the small model; the user's question was not repeated.
+    expect(model.requests[2]?.model).toBe('small-model');
   });
 });

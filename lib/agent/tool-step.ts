@@ -1,6 +1,7 @@
 import { ConsentAborted } from '../consent/broker';
 import { appendMessage, newId, runSteps } from '../db/queries';
 import type { RunRecord, ToolCall } from '../db/records';
+import { LlmError } from '../llm/errors';
 import type { ToolOutcome } from '../tools/tool';
 import { type RunDependencies, updateRun } from './run-context';
 import { repeatedCallReached } from './stop-conditions';
@@ -73,6 +74,9 @@ async function resolveOutcome(
     });
   } catch (error) {
     if (signal.aborted || error instanceof ConsentAborted) throw new RunAborted();
+    // A Fetch Analysis cut off mid-stream interrupts the answer it serves, so Resume continues
+    // it (and keeps its page files) instead of the model seeing a failure.
+    if (error instanceof LlmError && error.kind === 'stream-cut') throw error;
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'error', message: `${call.name} failed: ${message}` };
   }
@@ -133,7 +137,13 @@ export async function runToolStep(
     startedAt: now(),
   });
 
-  const outcome = await resolveOutcome(dependencies, run, call, question, signal, synthetic);
+  let outcome: ToolOutcome;
+  try {
+    outcome = await resolveOutcome(dependencies, run, call, question, signal, synthetic);
+  } catch (error) {
+    await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
+    throw error;
+  }
   if (signal.aborted) {
     await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
     throw new RunAborted();
