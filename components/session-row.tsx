@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { ExportFormat } from '@/hooks/use-session-transfer';
 import type { SessionRecord } from '@/lib/db/records';
 import { formatWhen } from './format';
 
@@ -8,12 +9,20 @@ interface SessionRowProps {
   onOpen: () => void;
   onRename: (title: string) => Promise<string | undefined>;
   onDelete: () => void;
+  onExport: (format: ExportFormat) => void;
 }
 
 type Mode = 'view' | 'rename' | 'confirm-delete';
 
 /** One session: open it, rename it inline, or delete it after an in-panel confirmation. */
-export function SessionRow({ session, current, onOpen, onRename, onDelete }: SessionRowProps) {
+export function SessionRow({
+  session,
+  current,
+  onOpen,
+  onRename,
+  onDelete,
+  onExport,
+}: SessionRowProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [title, setTitle] = useState(session.title);
   const [error, setError] = useState<string>();
@@ -91,6 +100,12 @@ export function SessionRow({ session, current, onOpen, onRename, onDelete }: Ses
             }}
           >
             Rename
+          </button>
+          <button type="button" onClick={() => onExport('markdown')}>
+            Export Markdown
+          </button>
+          <button type="button" onClick={() => onExport('json')}>
+            Export JSON
           </button>
           <button type="button" onClick={() => setMode('confirm-delete')}>
             Delete

@@ -275,6 +275,40 @@ export async function queryTabs(panel: SidePanel): Promise<BrowserTab[]> {
   });
 }
 
+/** The stored run limits (`limits` in lib/settings/schema.ts). */
+export interface RunLimits {
+  maxSteps: number;
+  maxFetches: number;
+  maxIdenticalCalls: number;
+}
+
+/**
+ * Changes the run limits the way a saved Settings form would: reads the stored settings object
+ * (`chrome.storage.local`, key `settings`) from the panel page, replaces some of its `limits`, and
+ * writes it back. Settings has no form for the limits; the worker reads them when a run starts or
+ * continues. Configure the provider first (the object exists once Settings was saved). Returns the
+ * limits now stored.
+ */
+export async function setStoredLimits(
+  panel: SidePanel,
+  limits: Partial<RunLimits>,
+): Promise<RunLimits> {
+  return panel.page.evaluate(async (patch) => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { storage: { local: typeof Browser.storage.local } };
+    };
+    const stored = (await chrome.storage.local.get('settings')).settings as
+      | { limits?: RunLimits }
+      | undefined;
+    if (!stored || typeof stored !== 'object') {
+      throw new Error('No settings are stored yet: configure the provider before the limits.');
+    }
+    const limits = { ...(stored.limits as RunLimits), ...patch };
+    await chrome.storage.local.set({ settings: { ...stored, limits } });
+    return ((await chrome.storage.local.get('settings')).settings as { limits: RunLimits }).limits;
+  }, limits);
+}
+
 export interface BrowserSession {
   context: BrowserContext;
   extensionId: string;

@@ -41,6 +41,17 @@ export class SidePanel {
   get continueButton(): Locator {
     return this.page.getByRole('button', { name: 'Continue', exact: true });
   }
+  /**
+   * A one-line notice the extension wrote under an answer (a denial, a limit reached): its own
+   * words, shown as a paragraph of the answer.
+   */
+  noticeLine(text: string | RegExp): Locator {
+    return this.answers.getByText(text);
+  }
+  /** The banner's status when the latest answer stopped at a limit (next to Continue). */
+  get limitStatus(): Locator {
+    return this.page.getByRole('status').filter({ hasText: 'This answer stopped at a limit.' });
+  }
   get activityButton(): Locator {
     return this.page.getByRole('button', { name: 'Activity', exact: true });
   }
@@ -434,5 +445,21 @@ export class SidePanel {
     await expect(confirmation).toBeVisible();
     await confirmation.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(this.sessionButton(title)).toHaveCount(0);
+  }
+
+  // Export and import (sessions list)
+  /** A row's export button: "Export Markdown" or "Export JSON". */
+  exportButton(title: string, format: 'Markdown' | 'JSON'): Locator {
+    return this.sessionRow(title).getByRole('button', { name: `Export ${format}`, exact: true });
+  }
+  get exportAllButton(): Locator {
+    return this.page.getByRole('button', { name: 'Export all (JSON)', exact: true });
+  }
+  /** The file input labelled "Import" at the top of the sessions list. */
+  get importField(): Locator {
+    return this.page.getByLabel('Import', { exact: true });
+  }
+  get importStatus(): Locator {
+    return this.page.getByRole('status').filter({ hasText: /^Imported \d+ sessions?\.$/ });
   }
 }

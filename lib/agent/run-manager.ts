@@ -10,6 +10,7 @@ import {
   titleFromMessage,
 } from '../db/queries';
 import type { RunRecord } from '../db/records';
+import { ImportError, importSessions } from '../sessions/import-sessions';
 import type { RunDependencies } from './run-context';
 import { executeRun } from './run-loop';
 import { createSubAgentRunner } from './sub-agent';
@@ -172,6 +173,16 @@ export class RunManager {
     const running = [...this.active.entries()].filter(([, entry]) => entry.sessionId === sessionId);
     await Promise.all(running.map(([runId]) => this.stop(runId)));
     await deleteSessionCascade(this.db, sessionId);
+  }
+
+  /** Imports an export file's sessions under new ids; returns how many sessions it held. */
+  async importSessions(json: string): Promise<number> {
+    try {
+      return await importSessions(this.db, json);
+    } catch (error) {
+      if (error instanceof ImportError) throw new CommandError(error.message);
+      throw error;
+    }
   }
 
   private hasActiveRunIn(sessionId: string): boolean {

@@ -98,4 +98,37 @@ describe('the command port', () => {
     expect(reply).toMatchObject({ requestId: '8', result: { ok: true } });
     expect(await db.sessions.count()).toBe(1);
   });
+
+  it('imports an export file in the worker and replies how many sessions it held', async () => {
+    const { server: portServer, db } = server();
+    const panel = fakePort(`${ORIGIN}sidepanel.html`);
+    portServer.accept(panel.port);
+    const json = JSON.stringify({
+      format: 'gleaner-sessions',
+      version: 1,
+      exportedAt: '2026-11-29T12:00:00.000Z',
+      sessions: [
+        {
+          session: { id: 'old', title: 'Imported chat', createdAt: 1, updatedAt: 2 },
+          messages: [],
+          runs: [],
+          steps: [],
+          childSessions: [],
+        },
+      ],
+    });
+    await panel.send({ requestId: '9', command: { type: 'importSessions', json } });
+    await panel.send({ requestId: '10', command: { type: 'importSessions', json: '{oops' } });
+    expect(panel.sent).toEqual([
+      { type: 'reply', requestId: '9', result: { ok: true, value: { imported: 1 } } },
+      {
+        type: 'reply',
+        requestId: '10',
+        result: { ok: false, error: 'The file is not JSON, so it cannot be a Gleaner export.' },
+      },
+    ]);
+    expect((await db.sessions.toArray()).map((session) => session.title)).toEqual([
+      'Imported chat',
+    ]);
+  });
 });

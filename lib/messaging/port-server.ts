@@ -45,6 +45,8 @@ async function handle(runs: RunManager, command: Command): Promise<CommandResult
     case 'deleteSession':
       await runs.deleteSession(command.sessionId);
       return { ok: true };
+    case 'importSessions':
+      return { ok: true, value: { imported: await runs.importSessions(command.json) } };
     case 'answerConsent':
       await runs.consent.answer(command);
       return { ok: true };

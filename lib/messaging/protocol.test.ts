@@ -34,6 +34,23 @@ describe('command validation', () => {
     });
   });
 
+  it('accepts an import up to 20 MB and names the limit above it', () => {
+    expect(parseCommand({ type: 'importSessions', json: '{}' })).toEqual({
+      ok: true,
+      command: { type: 'importSessions', json: '{}' },
+    });
+    expect(parseCommand({ type: 'importSessions', json: 'x'.repeat(20_000_001) })).toEqual({
+      ok: false,
+      error:
+        'Rejected command "importSessions" (json): The file is larger than 20 MB, more than Gleaner imports at once.',
+    });
+    expect(parseCommand({ type: 'importSessions', json: '' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('The file is empty.'),
+    });
+    expect(parseCommand({ type: 'importSessions' })).toMatchObject({ ok: false });
+  });
+
   it('rejects unknown commands and non-objects', () => {
     expect(parseCommand({ type: 'eval', code: '1' })).toMatchObject({ ok: false });
     expect(parseCommand('startRun')).toMatchObject({ ok: false });

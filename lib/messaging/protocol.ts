@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Kept here, not imported from lib/sessions, so pages can validate without pulling in Dexie. */
+export const IMPORT_MAX_CHARS = 20_000_000;
+
 /** The Port the side panel and options page open to the background worker. */
 export const PORT_NAME = 'gleaner';
 
@@ -29,6 +32,14 @@ export const commandSchema = z.discriminatedUnion('type', [
     title: z.string().trim().min(1, 'A session title cannot be empty.').max(200),
   }),
   z.object({ type: z.literal('deleteSession'), sessionId: id }),
+  z.object({
+    type: z.literal('importSessions'),
+    /** The text of an export file; the worker validates its records (lib/sessions/import-sessions.ts). */
+    json: z
+      .string()
+      .min(1, 'The file is empty.')
+      .max(IMPORT_MAX_CHARS, 'The file is larger than 20 MB, more than Gleaner imports at once.'),
+  }),
   z.object({
     type: z.literal('answerConsent'),
     requestId: id,
@@ -61,7 +72,7 @@ export const requestSchema = z.object({
 export type Request = { requestId: string; command: Command };
 
 export type CommandResult =
-  | { ok: true; value?: { sessionId?: string; runId?: string } }
+  | { ok: true; value?: { sessionId?: string; runId?: string; imported?: number } }
   | { ok: false; error: string };
 
 /** Messages the worker posts up the Port. Stored state stays the truth; deltas only make it fast. */

@@ -1,0 +1,149 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { GleanerDatabase } from '../db/database';
+import { seedSessions } from '../testing/seed-sessions';
+import { createTestDatabase } from '../testing/test-database';
+import {
+  buildJsonExport,
+  readAllSessionBundles,
+  readSessionBundle,
+  type SessionBundle,
+} from './export-session';
+import { importSessions, parseSessionsExport } from './import-sessions';
+
+let db: GleanerDatabase;
+beforeEach(async () => {
+  db = createTestDatabase();
+  await seedSessions(db);
+});
+
+/** The bundle with ids and links left out: what a reader sees, which import must keep. */
+function content(bundle: SessionBundle): unknown {
+  return {
+    session: { title: bundle.session.title, parentToolCallId: bundle.session.parentToolCallId },
+    messages: bundle.messages.map(({ id: _id, sessionId: _s, runId: _r, ...rest }) => rest),
+    runs: bundle.runs.map(({ status, model, steps }) => ({ status, model, steps })),
+    steps: bundle.steps.map(({ id: _id, runId: _r, ...rest }) => rest),
+    childSessions: bundle.childSessions.map(content),
+  };
+}
+
+async function countAll(target: GleanerDatabase) {
+  return {
+    sessions: await target.sessions.count(),
+    messages: await target.messages.count(),
+    runs: await target.runs.count(),
+    steps: await target.steps.count(),
+  };
+}
+
+describe('importSessions', () => {
+  it('round-trips an export: same content under new ids, links consistent', async () => {
+    const original = (await readSessionBundle(db, 's1'))!;
+    const target = createTestDatabase();
+    expect(await importSessions(target, buildJsonExport([original]))).toBe(1);
+
+    const [imported] = await readAllSessionBundles(target);
+    expect(content(imported!)).toEqual(content(original));
+    const session = imported!.session;
+    expect(session.id).not.toBe('s1');
+    // Links point at the new records.
+    const run = imported!.runs[0]!;
+    expect(run.sessionId).toBe(session.id);
+    expect(imported!.messages.map((message) => message.runId)).toEqual([
+      run.id,
+      run.id,
+      run.id,
+      run.id,
+    ]);
+    expect(run.userMessageId).toBe(imported!.messages[0]!.id);
+    expect(imported!.steps.every((step) => step.runId === run.id)).toBe(true);
+    const child = imported!.childSessions[0]!;
+    expect(child.session.parentSessionId).toBe(session.id);
+    expect(child.session.parentToolCallId).toBe('call_1');
+    expect(child.runs[0]!.parentRunId).toBe(run.id);
+    expect(child.messages.every((message) => message.runId === child.runs[0]!.id)).toBe(true);
+  });
+
+  it('importing the same file twice makes two copies and overwrites nothing', async () => {
+    const json = buildJsonExport(await readAllSessionBundles(db));
+    const before = await countAll(db);
+    expect(await importSessions(db, json)).toBe(2);
+    expect(await importSessions(db, json)).toBe(2);
+    const after = await countAll(db);
+    expect(after).toEqual({
+      sessions: before.sessions * 3,
+      messages: before.messages * 3,
+      runs: before.runs * 3,
+      steps: before.steps * 3,
+    });
+    expect((await db.sessions.get('s1'))?.title).toBe('Tell me about bees');
+  });
+
+  it('stores a run that was still active as stopped, its streaming message and running step too', async () => {
+    const target = createTestDatabase();
+    await importSessions(target, buildJsonExport([(await readSessionBundle(db, 's2'))!]), 9_000);
+    const [run] = await target.runs.toArray();
+    expect(run).toMatchObject({
+      status: 'stopped',
+      allowAllFetches: false,
+      error: { kind: 'interrupted' },
+    });
+    expect((await target.messages.toArray()).map((message) => message.status)).toEqual([
+      'done',
+      'stopped',
+    ]);
+    expect(await target.steps.toArray()).toMatchObject([{ status: 'interrupted', endedAt: 9_000 }]);
+  });
+});
+
+describe('rejected files', () => {
+  async function rejection(json: string): Promise<string> {
+    const before = await countAll(db);
+    const error = await importSessions(db, json).then(
+      () => undefined,
+      (thrown: Error) => thrown.message,
+    );
+    // Nothing the user had is changed by a failed import.
+    expect(await countAll(db)).toEqual(before);
+    expect(error).toBeDefined();
+    return error!;
+  }
+
+  it('names each problem in a sentence', async () => {
+    expect(await rejection('{not json')).toBe(
+      'The file is not JSON, so it cannot be a Gleaner export.',
+    );
+    expect(await rejection('[1, 2]')).toMatch(/^The file is not a Gleaner export/);
+    expect(await rejection('{"format":"other","version":1}')).toBe(
+      'The file is not a Gleaner export: its format is not "gleaner-sessions".',
+    );
+    expect(await rejection('{"format":"gleaner-sessions","version":2,"sessions":[]}')).toBe(
+      'The file is a Gleaner export of version 2, which this version of Gleaner cannot import (it reads version 1).',
+    );
+  });
+
+  it('names the path of the first invalid record and writes nothing', async () => {
+    const file = JSON.parse(buildJsonExport(await readAllSessionBundles(db)));
+    file.sessions[1].childSessions[0].messages[1].status = 'bogus';
+    const message = await rejection(JSON.stringify(file));
+    expect(message).toMatch(
+      /^The file has an invalid record at sessions\[1\]\.childSessions\[0\]\.messages\[1\]\.status: /,
+    );
+  });
+
+  it('refuses a step whose run is not in the file', async () => {
+    const file = JSON.parse(buildJsonExport(await readAllSessionBundles(db)));
+    file.sessions[1].steps[0].runId = 'elsewhere';
+    expect(await rejection(JSON.stringify(file))).toBe(
+      'The file has an invalid record at sessions[1].steps[0].runId: it names a run that is not in the file.',
+    );
+  });
+
+  it('parses a valid export into its bundles', () => {
+    expect(
+      parseSessionsExport(
+        '{"format":"gleaner-sessions","version":1,"exportedAt":"x","sessions":[]}',
+      ),
+    ).toEqual([]);
+  });
+});

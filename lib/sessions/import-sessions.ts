@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import type { GleanerDatabase } from '../db/database';
+import { newId } from '../db/queries';
+import {
+  ACTIVE_RUN_STATUSES,
+  type MessageRecord,
+  messageSchema,
+  type RunRecord,
+  runSchema,
+  type SessionRecord,
+  type StepRecord,
+  sessionSchema,
+  stepSchema,
+} from '../db/records';
+import { EXPORT_FORMAT, EXPORT_VERSION, type SessionBundle } from './export-session';
+
+export class ImportError extends Error {
+  override readonly name = 'ImportError';
+}
+
+const bundleSchema: z.ZodType<SessionBundle> = z.lazy(() =>
+  z.object({
+    session: sessionSchema,
+    messages: z.array(messageSchema),
+    runs: z.array(runSchema),
+    steps: z.array(stepSchema),
+    childSessions: z.array(bundleSchema),
+  }),
+);
+
+const exportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: z.string(),
+  sessions: z.array(bundleSchema),
+});
+
+/** `sessions[0].messages[2].status`: the path as a reader of the file would write it. */
+function pathText(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('');
+}
+
+/** Checks the file and returns its sessions; throws an ImportError naming the first problem. */
+export function parseSessionsExport(json: string): SessionBundle[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    throw new ImportError('The file is not JSON, so it cannot be a Gleaner export.');
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    throw new ImportError('The file is not a Gleaner export: it holds no export object.');
+  }
+  const header = data as { format?: unknown; version?: unknown };
+  if (header.format !== EXPORT_FORMAT) {
+    throw new ImportError(
+      `The file is not a Gleaner export: its format is not "${EXPORT_FORMAT}".`,
+    );
+  }
+  if (header.version !== EXPORT_VERSION) {
+    throw new ImportError(
+      `The file is a Gleaner export of version ${JSON.stringify(header.version)}, which this version of Gleaner cannot import (it reads version ${EXPORT_VERSION}).`,
+    );
+  }
+  const parsed = exportSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? pathText(issue.path) : '';
+    throw new ImportError(
+      `The file has an invalid record at ${where || 'its top level'}: ${issue?.message ?? 'invalid'}.`,
+    );
+  }
+  return parsed.data.sessions;
+}
+
+interface ImportRecords {
+  sessions: SessionRecord[];
+  messages: MessageRecord[];
+  runs: RunRecord[];
+  steps: StepRecord[];
+}
+
+/**
+ * Gives every record a new id so an import never overwrites what is stored (importing twice
+ * makes two copies), and rewrites the links between records to the new ids. A run that was
+ * still active when exported cannot go on here, so it is stored as stopped.
+ */
+export function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords {
+  const flat: Array<{ bundle: SessionBundle; path: string; parentId?: string }> = [];
+  const sessionIds = new Map<string, string>();
+  const messageIds = new Map<string, string>();
+  const runIds = new Map<string, string>();
+  const collect = (bundle: SessionBundle, path: string, parentId?: string) => {
+    const id = newId();
+    sessionIds.set(bundle.session.id, id);
+    flat.push({ bundle, path, parentId: parentId });
+    for (const message of bundle.messages) messageIds.set(message.id, newId());
+    for (const run of bundle.runs) runIds.set(run.id, newId());
+    bundle.childSessions.forEach((child, index) => {
+      collect(child, `${path}.childSessions[${index}]`, id);
+    });
+  };
+  bundles.forEach((bundle, index) => {
+    collect(bundle, `sessions[${index}]`);
+  });
+
+  const records: ImportRecords = { sessions: [], messages: [], runs: [], steps: [] };
+  for (const { bundle, path, parentId } of flat) {
+    const sessionId = sessionIds.get(bundle.session.id)!;
+    const { parentSessionId: _parent, ...session } = bundle.session;
+    records.sessions.push({
+      ...session,
+      id: sessionId,
+      ...(parentId ? { parentSessionId: parentId } : {}),
+    });
+    bundle.messages.forEach((message, index) => {
+      let runId: string | undefined;
+      if (message.runId !== undefined) {
+        runId = runIds.get(message.runId);
+        if (!runId) {
+          throw new ImportError(
+            `The file has an invalid record at ${path}.messages[${index}].runId: it names a run that is not in the file.`,
+          );
+        }
+      }
+      records.messages.push({
+        ...message,
+        id: messageIds.get(message.id)!,
+        sessionId,
+        ...(runId ? { runId } : {}),
+        status: message.status === 'streaming' ? 'stopped' : message.status,
+      });
+    });
+    for (const run of bundle.runs) {
+      const active = ACTIVE_RUN_STATUSES.includes(run.status);
+      const parentRunId = run.parentRunId && runIds.get(run.parentRunId);
+      const { parentRunId: _parentRun, ...rest } = run;
+      records.runs.push({
+        ...rest,
+        id: runIds.get(run.id)!,
+        sessionId,
+        // Links to records outside the file are kept as they were; they point at nothing here.
+        userMessageId: messageIds.get(run.userMessageId) ?? run.userMessageId,
+        ...(parentRunId ? { parentRunId } : {}),
+        ...(active
+          ? {
+              status: 'stopped' as const,
+              allowAllFetches: false,
+              updatedAt: now,
+              error: {
+                kind: 'interrupted' as const,
+                message: 'This answer was still running when it was exported.',
+              },
+            }
+          : {}),
+      });
+    }
+    bundle.steps.forEach((step, index) => {
+      const runId = runIds.get(step.runId);
+      if (!runId) {
+        throw new ImportError(
+          `The file has an invalid record at ${path}.steps[${index}].runId: it names a run that is not in the file.`,
+        );
+      }
+      records.steps.push({
+        ...step,
+        id: newId(),
+        runId,
+        ...(step.status === 'running' ? { status: 'interrupted' as const, endedAt: now } : {}),
+      });
+    });
+  }
+  return records;
+}
+
+/**
+ * Validates an export file and writes its sessions in one transaction: a file that fails any
+ * check changes nothing. Returns how many top-level sessions were imported.
+ */
+export async function importSessions(
+  db: GleanerDatabase,
+  json: string,
+  now = Date.now(),
+): Promise<number> {
+  const bundles = parseSessionsExport(json);
+  const records = remapBundles(bundles, now);
+  await db.transaction('rw', [db.sessions, db.messages, db.runs, db.steps], async () => {
+    await db.sessions.bulkAdd(records.sessions);
+    await db.messages.bulkAdd(records.messages);
+    await db.runs.bulkAdd(records.runs);
+    await db.steps.bulkAdd(records.steps);
+  });
+  return bundles.length;
+}
