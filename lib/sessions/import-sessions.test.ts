@@ -88,10 +88,8 @@ describe('importSessions', () => {
       allowAllFetches: false,
       error: { kind: 'interrupted' },
     });
-    expect((await target.messages.toArray()).map((message) => message.status)).toEqual([
-      'done',
-      'stopped',
-    ]);
+    const messages = (await target.messages.toArray()).sort((a, b) => a.seq - b.seq);
+    expect(messages.map((message) => message.status)).toEqual(['done', 'stopped']);
     expect(await target.steps.toArray()).toMatchObject([{ status: 'interrupted', endedAt: 9_000 }]);
   });
 });
