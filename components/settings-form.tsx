@@ -164,7 +164,7 @@ export function SettingsForm({
       <Field
         label="Context window"
         error={errorFor('contextWindow')}
-        hint="In tokens. Drives page budgets and compression."
+        hint="In tokens. Sets how much of a page the model gets."
       >
         {(attributes) => (
           <input
