@@ -14,6 +14,16 @@ import {
 const empty = draftFrom(DEFAULT_SETTINGS);
 
 describe('settings draft', () => {
+  it('carries the limits per answer, typed as text, into settings', () => {
+    expect(empty.maxSteps).toBe('20');
+    const typed = { ...empty, maxSteps: '40', maxFetches: '0', maxIdenticalCalls: '' };
+    expect(settingsFrom(typed, DEFAULT_SETTINGS).limits).toEqual({
+      maxSteps: 40,
+      maxFetches: 0,
+      maxIdenticalCalls: Number.NaN,
+    });
+  });
+
   it('fills Base URL from a preset when it is empty or still another preset default', () => {
     const ollama = withProvider(empty, 'ollama');
     expect(ollama.baseUrl).toBe('http://localhost:11434/v1');

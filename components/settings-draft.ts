@@ -20,6 +20,10 @@ export interface SettingsDraft {
   duckduckgoUrl: string;
   searxngUrl: string;
   braveKey: string;
+  /** Limits per answer, as typed. */
+  maxSteps: string;
+  maxFetches: string;
+  maxIdenticalCalls: string;
 }
 
 export type SaveOutcome =
@@ -41,7 +45,16 @@ export function draftFrom(settings: Settings): SettingsDraft {
     duckduckgoUrl: settings.search.duckduckgoUrl,
     searxngUrl: settings.search.searxngUrl,
     braveKey: settings.search.braveKey,
+    maxSteps: String(settings.limits.maxSteps),
+    maxFetches: String(settings.limits.maxFetches),
+    maxIdenticalCalls: String(settings.limits.maxIdenticalCalls),
   };
+}
+
+/** A typed whole number; NaN (which validation names) when empty or not a number. */
+function typedNumber(value: string): number {
+  const typed = value.replace(/[\s,_]/g, '');
+  return typed === '' ? Number.NaN : Number(typed);
 }
 
 const PRESET_URLS = new Set(PROVIDERS.map((provider) => PROVIDER_PRESETS[provider].baseUrl));
@@ -77,6 +90,11 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
     model: draft.model.trim(),
     smallModel: draft.smallModel.trim(),
     contextWindow: typed === '' ? Number.NaN : Number(typed),
+    limits: {
+      maxSteps: typedNumber(draft.maxSteps),
+      maxFetches: typedNumber(draft.maxFetches),
+      maxIdenticalCalls: typedNumber(draft.maxIdenticalCalls),
+    },
     search: {
       ...stored.search,
       provider: draft.searchProvider,

@@ -185,6 +185,36 @@ export function SettingsForm({
         exemptHosts={exemptHosts}
         onExemptHost={onExemptHost}
       />
+      <details
+        className="settings-limits"
+        open={status?.kind === 'error' && status.field?.startsWith('limits.') ? true : undefined}
+      >
+        <summary>Limits per answer</summary>
+        <p className="muted">
+          An answer that reaches one stops with the reason and a Continue button.
+        </p>
+        {(
+          [
+            ['maxSteps', 'Model steps per answer', 'limits.maxSteps'],
+            ['maxFetches', 'Fetches per answer', 'limits.maxFetches'],
+            ['maxIdenticalCalls', 'Identical tool calls per answer', 'limits.maxIdenticalCalls'],
+          ] as const
+        ).map(([key, label, path]) => (
+          <Field key={key} label={label} error={errorFor(path)}>
+            {(attributes) => (
+              <input
+                {...attributes}
+                type="number"
+                min={key === 'maxFetches' ? 0 : 1}
+                step={1}
+                inputMode="numeric"
+                value={draft[key]}
+                onChange={(event) => update({ ...draft, [key]: event.target.value })}
+              />
+            )}
+          </Field>
+        ))}
+      </details>
       <div className="form-actions">
         <button type="button" onClick={test} disabled={connection === 'testing'}>
           Test connection

@@ -38,10 +38,15 @@ export const PROVIDER_PRESETS: Record<
 
 export const DEFAULT_CONTEXT_WINDOW = 8192;
 
+function wholeNumber(name: string, min: number, max: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}.`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 export const limitsSchema = z.object({
-  maxSteps: z.number().int().min(1).max(200),
-  maxFetches: z.number().int().min(0).max(100),
-  maxIdenticalCalls: z.number().int().min(1).max(20),
+  maxSteps: wholeNumber('Model steps per answer', 1, 200),
+  maxFetches: wholeNumber('Fetches per answer', 0, 100),
+  maxIdenticalCalls: wholeNumber('Identical tool calls per answer', 1, 20),
 });
 
 const httpUrl = z

@@ -68,3 +68,20 @@ describe('settings', () => {
     expect(repaired.contextWindow).toBe(DEFAULT_SETTINGS.contextWindow);
   });
 });
+
+describe('limits per answer', () => {
+  it('are refused with a sentence naming the limit', async () => {
+    await expect(
+      saveSettings({
+        ...DEFAULT_SETTINGS,
+        limits: { ...DEFAULT_SETTINGS.limits, maxSteps: Number.NaN },
+      }),
+    ).rejects.toThrow('Model steps per answer must be a whole number from 1 to 200.');
+    await expect(
+      saveSettings({
+        ...DEFAULT_SETTINGS,
+        limits: { ...DEFAULT_SETTINGS.limits, maxFetches: 101 },
+      }),
+    ).rejects.toThrow('Fetches per answer must be a whole number from 0 to 100.');
+  });
+});
