@@ -1,7 +1,7 @@
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { FetchAnalysisActivity } from '@/components/activity';
 import { type GleanerDatabase, getDatabase } from '@/lib/db/database';
+import { runSteps, sessionMessages, sessionRuns } from '@/lib/db/queries';
 import {
   ACTIVE_RUN_STATUSES,
   type MessageRecord,
@@ -33,13 +33,6 @@ export interface SessionData {
   childSessions: SessionRecord[];
 }
 
-function range(id: string): [[string, unknown], [string, unknown]] {
-  return [
-    [id, Dexie.minKey],
-    [id, Dexie.maxKey],
-  ];
-}
-
 /** Everything the chat view shows for one session, read live from what the worker stored. */
 export function useSessionData(sessionId: string | null): SessionData | undefined {
   return useLiveQuery(async () => {
@@ -47,24 +40,11 @@ export function useSessionData(sessionId: string | null): SessionData | undefine
     const db = getDatabase();
     const [session, messages, runs, childSessions] = await Promise.all([
       db.sessions.get(sessionId),
-      db.messages
-        .where('[sessionId+seq]')
-        .between(...range(sessionId))
-        .toArray(),
-      db.runs
-        .where('[sessionId+createdAt]')
-        .between(...range(sessionId))
-        .toArray(),
+      sessionMessages(db, sessionId),
+      sessionRuns(db, sessionId),
       db.sessions.where('parentSessionId').equals(sessionId).toArray(),
     ]);
-    const steps = await Promise.all(
-      runs.map((run) =>
-        db.steps
-          .where('[runId+index]')
-          .between(...range(run.id))
-          .toArray(),
-      ),
-    );
+    const steps = await Promise.all(runs.map((run) => runSteps(db, run.id)));
     const stepsByRun = new Map(runs.map((run, index) => [run.id, steps[index] ?? []]));
     return { sessionId, session: session ?? null, messages, runs, stepsByRun, childSessions };
   }, [sessionId]);
@@ -97,18 +77,8 @@ export async function readFetchAnalyses(
   if (linked.length === 0) return NO_ANALYSES;
   const entries = await Promise.all(
     linked.map(async (session) => {
-      const runs = await db.runs
-        .where('[sessionId+createdAt]')
-        .between(...range(session.id))
-        .toArray();
-      const steps = await Promise.all(
-        runs.map((run) =>
-          db.steps
-            .where('[runId+index]')
-            .between(...range(run.id))
-            .toArray(),
-        ),
-      );
+      const runs = await sessionRuns(db, session.id);
+      const steps = await Promise.all(runs.map((run) => runSteps(db, run.id)));
       const activity: FetchAnalysisActivity = { session, runs, steps: steps.flat() };
       return [session.parentToolCallId!, activity] as const;
     }),
@@ -121,10 +91,7 @@ export function useHasActiveRun(sessionId: string | null): boolean {
   return useLiveQuery(
     async () => {
       if (!sessionId) return false;
-      const runs = await getDatabase()
-        .runs.where('[sessionId+createdAt]')
-        .between(...range(sessionId))
-        .toArray();
+      const runs = await sessionRuns(getDatabase(), sessionId);
       return runs.some((run) => ACTIVE_RUN_STATUSES.includes(run.status));
     },
     [sessionId],

@@ -1,5 +1,4 @@
-import Dexie from 'dexie';
-import { appendMessage, createSession, newId, sessionMessages } from '../db/queries';
+import { appendMessage, createSession, latestRun, newId, sessionMessages } from '../db/queries';
 import type { RunRecord } from '../db/records';
 import { LlmError } from '../llm/errors';
 import { smallModelOf } from '../settings/schema';
@@ -35,10 +34,7 @@ export function createSubAgentRunner(parent: RunDependencies): SubAgentRunner {
       .filter((session) => session.parentToolCallId === input.toolCallId)
       .first();
     if (existing) {
-      const run = await db.runs
-        .where('[sessionId+createdAt]')
-        .between([existing.id, Dexie.minKey], [existing.id, Dexie.maxKey])
-        .last();
+      const run = await latestRun(db, existing.id);
       if (run) return run;
     }
     const session =

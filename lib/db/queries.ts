@@ -72,6 +72,14 @@ export function runSteps(db: GleanerDatabase, runId: string): Promise<StepRecord
     .toArray();
 }
 
+/** A session's runs, oldest first. */
+export function sessionRuns(db: GleanerDatabase, sessionId: string): Promise<RunRecord[]> {
+  return db.runs
+    .where('[sessionId+createdAt]')
+    .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
+    .toArray();
+}
+
 export function latestRun(db: GleanerDatabase, sessionId: string): Promise<RunRecord | undefined> {
   return db.runs
     .where('[sessionId+createdAt]')

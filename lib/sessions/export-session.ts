@@ -1,5 +1,5 @@
-import Dexie from 'dexie';
 import type { GleanerDatabase } from '../db/database';
+import { runSteps, sessionMessages, sessionRuns } from '../db/queries';
 import type { MessageRecord, RunRecord, SessionRecord, Source, StepRecord } from '../db/records';
 
 /** The `format` and `version` an export file carries; import checks both. */
@@ -22,13 +22,6 @@ export interface SessionsExport {
   sessions: SessionBundle[];
 }
 
-function range(id: string): [[string, unknown], [string, unknown]] {
-  return [
-    [id, Dexie.minKey],
-    [id, Dexie.maxKey],
-  ];
-}
-
 /**
  * Reads one session as stored, with its child sessions (read access only: pages may call this).
  * Settings and the API key live in extension storage, not in Dexie, so they cannot end up here.
@@ -40,24 +33,11 @@ export async function readSessionBundle(
   const session = await db.sessions.get(sessionId);
   if (!session) return undefined;
   const [messages, runs, children] = await Promise.all([
-    db.messages
-      .where('[sessionId+seq]')
-      .between(...range(sessionId))
-      .toArray(),
-    db.runs
-      .where('[sessionId+createdAt]')
-      .between(...range(sessionId))
-      .toArray(),
+    sessionMessages(db, sessionId),
+    sessionRuns(db, sessionId),
     db.sessions.where('parentSessionId').equals(sessionId).sortBy('createdAt'),
   ]);
-  const steps = await Promise.all(
-    runs.map((run) =>
-      db.steps
-        .where('[runId+index]')
-        .between(...range(run.id))
-        .toArray(),
-    ),
-  );
+  const steps = await Promise.all(runs.map((run) => runSteps(db, run.id)));
   const childSessions = await Promise.all(children.map((child) => readSessionBundle(db, child.id)));
   return {
     session,
