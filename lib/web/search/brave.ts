@@ -3,8 +3,8 @@ import { httpStatusMessage } from '../http-status-message';
 import { collectResults, htmlFragmentToText } from './result-fields';
 import { sendSearchRequest } from './send-search-request';
 import {
+  failureOf,
   RATE_LIMIT_ADVICE,
-  type SearchFailure,
   type SearchOutcome,
   type SearchProvider,
   type SearchResult,
@@ -28,12 +28,7 @@ export function createBraveProvider(options: {
   return {
     id: 'brave',
     async search(query, { maxResults, signal, fetchImpl }): Promise<SearchOutcome> {
-      const fail = (kind: SearchFailure['kind'], message: string): SearchFailure => ({
-        ok: false,
-        kind,
-        message,
-        provider: 'brave',
-      });
+      const fail = failureOf('brave');
       const apiKey = options.apiKey.trim();
       if (apiKey === '') {
         return fail(

@@ -3,8 +3,8 @@ import { parseDuckDuckGoPage } from './duckduckgo-page';
 import { sendSearchRequest } from './send-search-request';
 import {
   DEFAULT_DUCKDUCKGO_URL,
+  failureOf,
   RATE_LIMIT_ADVICE,
-  type SearchFailure,
   type SearchOutcome,
   type SearchProvider,
 } from './types';
@@ -28,12 +28,7 @@ export function createDuckDuckGoProvider(options: { url?: string } = {}): Search
   return {
     id: 'duckduckgo',
     async search(query, { maxResults, signal, fetchImpl }): Promise<SearchOutcome> {
-      const fail = (kind: SearchFailure['kind'], message: string): SearchFailure => ({
-        ok: false,
-        kind,
-        message,
-        provider: 'duckduckgo',
-      });
+      const fail = failureOf('duckduckgo');
       const answer = await sendSearchRequest(
         {
           url,

@@ -3,6 +3,7 @@ import { httpStatusMessage } from '../http-status-message';
 import { collectResults } from './result-fields';
 import { sendSearchRequest } from './send-search-request';
 import {
+  failureOf,
   RATE_LIMIT_ADVICE,
   type SearchFailure,
   type SearchOutcome,
@@ -24,12 +25,7 @@ export function createSearxngProvider(options: { url: string }): SearchProvider 
   return {
     id: 'searxng',
     async search(query, { maxResults, signal, fetchImpl }): Promise<SearchOutcome> {
-      const fail = (kind: SearchFailure['kind'], message: string): SearchFailure => ({
-        ok: false,
-        kind,
-        message,
-        provider: 'searxng',
-      });
+      const fail = failureOf('searxng');
       const url = searxngSearchUrl(options.url, query);
       if (url === undefined) {
         return fail(

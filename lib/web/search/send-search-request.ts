@@ -1,7 +1,12 @@
 import { decodeBody } from '../decode-body';
 import { FetchTimeoutError, formatSeconds } from '../fetch-timeout-error';
 import { readLimitedBody } from '../read-limited-body';
-import { SEARCH_PROVIDER_LABELS, type SearchFailure, type SearchProviderId } from './types';
+import {
+  failureOf,
+  SEARCH_PROVIDER_LABELS,
+  type SearchFailure,
+  type SearchProviderId,
+} from './types';
 
 /** A results page is tens of kilobytes; anything past this is not a results page. */
 export const MAX_SEARCH_RESPONSE_BYTES = 2 * 1024 * 1024;
@@ -54,12 +59,7 @@ export async function sendSearchRequest(
   context: SendContext,
 ): Promise<SearchResponse | SearchFailure> {
   const label = SEARCH_PROVIDER_LABELS[context.provider];
-  const fail = (kind: SearchFailure['kind'], message: string): SearchFailure => ({
-    ok: false,
-    kind,
-    message,
-    provider: context.provider,
-  });
+  const fail = failureOf(context.provider);
   const fetchImpl = context.fetchImpl ?? globalThis.fetch.bind(globalThis);
   const signal = context.signal;
   signal?.throwIfAborted();

@@ -78,3 +78,13 @@ export const RATE_LIMIT_ADVICE =
 
 /** DuckDuckGo's no-JavaScript results page (here, not in duckduckgo.ts, so settings stay light). */
 export const DEFAULT_DUCKDUCKGO_URL = 'https://html.duckduckgo.com/html/';
+
+/** Builds the failures of one provider: `const fail = failureOf('brave')`. */
+export function failureOf(provider: SearchProviderId) {
+  return (kind: SearchFailure['kind'], message: string): SearchFailure => ({
+    ok: false,
+    kind,
+    message,
+    provider,
+  });
+}
