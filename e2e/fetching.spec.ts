@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { recordConsentCards } from './consent-cards';
 import { TEST_API_KEY, test } from './fixtures';
 import type { SidePanel } from './pages/side-panel';
 import { ARTICLE_BOILERPLATE, type SiteRequest } from './servers/fixture-site';
@@ -39,39 +40,6 @@ function siteRequests(requests: SiteRequest[], host: string, path?: string): Sit
   return requests.filter(
     (request) => request.host === host && (path === undefined || request.path === path),
   );
-}
-
-/**
- * Records every consent card that appears in the panel from now on (the address it asks about),
- * so a test can say "no card was shown" for fetches that must go through without one. Cards are
- * keyed by request id, so each request mounts a new element.
- */
-async function recordConsentCards(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    const known = new WeakSet<Element>();
-    const record = (card: Element) => {
-      if (known.has(card)) return;
-      known.add(card);
-      seen.push(card.querySelector('code')?.textContent ?? card.textContent ?? '');
-    };
-    const selector = 'section[aria-label="Permission request"]';
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          if (node.matches(selector)) record(node);
-          for (const card of node.querySelectorAll(selector)) record(card);
-        }
-      }
-    }).observe(document.body, { childList: true, subtree: true });
-    for (const card of document.querySelectorAll(selector)) record(card);
-    (globalThis as unknown as { gleanerCardsSeen: string[] }).gleanerCardsSeen = seen;
-  });
-  return () =>
-    page.evaluate(() => [
-      ...(globalThis as unknown as { gleanerCardsSeen: string[] }).gleanerCardsSeen,
-    ]);
 }
 
 /** The fetch card for `url`: the exact address, its origin highlighted, all three answers. */

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { recordConsentCards } from './consent-cards';
 import { configureProvider, expect, TEST_API_KEY, test } from './fixtures';
 import type { SidePanel } from './pages/side-panel';
 import { SEARCH_AD, type SiteRequest } from './servers/fixture-site';
@@ -68,40 +69,6 @@ const call = (id: string, name: string, args: Record<string, unknown>) => ({
 
 const siteLine = ({ method, host, path }: SiteRequest) => `${method} ${host}${path}`;
 
-/**
- * Records every consent card that appears in the panel from now on (what it asks about: the
- * address of a fetch, the query of a search), so a test can count the cards.
- */
-async function recordConsentCards(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    const known = new WeakSet<Element>();
-    const record = (card: Element) => {
-      if (known.has(card)) return;
-      known.add(card);
-      const target = card.querySelector('code, q');
-      seen.push(target?.textContent ?? card.textContent ?? '');
-    };
-    const selector = 'section[aria-label="Permission request"]';
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          if (node.matches(selector)) record(node);
-          for (const card of node.querySelectorAll(selector)) record(card);
-        }
-      }
-    }).observe(document.body, { childList: true, subtree: true });
-    for (const card of document.querySelectorAll(selector)) record(card);
-    (globalThis as unknown as { gleanerCardsSeen: string[] }).gleanerCardsSeen = seen;
-  });
-  return () =>
-    page.evaluate(() => [
-      ...(globalThis as unknown as { gleanerCardsSeen: string[] }).gleanerCardsSeen,
-    ]);
-}
-
-/** The fetch card for `url`, naming the user's question. */
 async function expectFetchCard(panel: SidePanel, url: string, question: string): Promise<void> {
   await expect(panel.consentCard).toBeVisible();
   await expect(panel.consentUrl).toHaveText(url);
