@@ -1,4 +1,4 @@
-import { appendMessage, newId, runSteps, sessionMessages } from '../db/queries';
+import { appendMessage, newId, runSteps } from '../db/queries';
 import type { MessageRecord, RunRecord } from '../db/records';
 import { estimateTokens } from '../llm/token-estimate';
 import { buildConversation } from './conversation';
@@ -17,12 +17,13 @@ export const SEARCH_WEB_INSTRUCTION =
 export async function runModelStep(
   dependencies: RunDependencies,
   run: RunRecord,
+  /** The session's messages as the loop just read them. */
+  messages: readonly MessageRecord[],
   unfinished: MessageRecord | undefined,
   signal: AbortSignal,
 ): Promise<void> {
   const { db, settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
-  const messages = await sessionMessages(db, run.sessionId);
   const systemPrompt = run.searchWeb
     ? `${dependencies.systemPrompt}\n\n${SEARCH_WEB_INSTRUCTION}`
     : dependencies.systemPrompt;

@@ -59,9 +59,8 @@ export async function executeRun(
       if (signal.aborted) throw new RunAborted();
       const run = await db.runs.get(runId);
       if (!run) throw new Error(`Run ${runId} no longer exists (its session was deleted).`);
-      const runMessages = (await sessionMessages(db, run.sessionId)).filter(
-        (message) => message.runId === runId,
-      );
+      const messages = await sessionMessages(db, run.sessionId);
+      const runMessages = messages.filter((message) => message.runId === runId);
       const question = await questionServed(dependencies, run, runMessages);
       // Notice lines (a denial, a limit) are the extension's words, not a model step.
       const lastAssistant = findLast(
@@ -119,7 +118,7 @@ export async function executeRun(
       if (limit) return finish(dependencies, run, 'stopped', { kind: 'limit', message: limit });
       const unfinished =
         lastAssistant && lastAssistant.status !== 'done' ? lastAssistant : undefined;
-      await runModelStep(dependencies, run, unfinished, signal);
+      await runModelStep(dependencies, run, messages, unfinished, signal);
     }
   } catch (error) {
     const run = await db.runs.get(runId);
