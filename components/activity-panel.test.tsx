@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { RunRecord, StepRecord } from '@/lib/db/records';
+import type { RunRecord, StepRecord } from '../lib/db/records';
 import type { FetchAnalysisActivity } from './activity';
 import { ActivityPanel } from './activity-panel';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { StepRecord } from '@/lib/db/records';
+import type { StepRecord } from '../lib/db/records';
 import {
   type ActivityTotals,
   activityTotals,

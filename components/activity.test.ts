@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StepRecord } from '@/lib/db/records';
+import type { StepRecord } from '../lib/db/records';
 import { activityTotals, describeToolArguments, describeTotals, stepFacts } from './activity';
 
 let counter = 0;

@@ -1,4 +1,4 @@
-import type { RunRecord, SessionRecord, StepRecord } from '@/lib/db/records';
+import type { RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
 import { formatBytes, formatCount, formatDuration, shortArguments } from './format';
 
 /** A Fetch Analysis sub-agent as its parent's Activity shows it, under its agentic_fetch call. */

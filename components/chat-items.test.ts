@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageRecord, RunRecord } from '@/lib/db/records';
+import type { MessageRecord, RunRecord } from '../lib/db/records';
 import { buildChatItems, displayContent } from './chat-items';
 
 function message(

@@ -1,4 +1,4 @@
-import type { MessageRecord, RunRecord } from '@/lib/db/records';
+import type { MessageRecord, RunRecord } from '../lib/db/records';
 
 /** The streamed state of one message, as the worker posts it over the Port. */
 export interface StreamedContent {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ConsentRequestRecord } from '@/lib/db/records';
+import type { ConsentRequestRecord } from '../lib/db/records';
 import { alwaysLabel, ConsentCard, searchProviderName } from './consent-card';
 
 function request(fields: Partial<ConsentRequestRecord> = {}): ConsentRequestRecord {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { MessageRecord, RunRecord, StepRecord } from '@/lib/db/records';
+import type { MessageRecord, RunRecord, StepRecord } from '../lib/db/records';
 import { FetchAnalysisView } from './fetch-analysis-view';
 import { buildTranscript } from './transcript';
 

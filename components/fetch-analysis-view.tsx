@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { RunRecord, StepRecord } from '@/lib/db/records';
+import type { RunRecord, StepRecord } from '../lib/db/records';
 import { activityTotals, describeToolArguments, describeTotals, stepFacts } from './activity';
 import { Markdown } from './markdown';
 import { MessageView } from './message-view';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { GrantRecord } from '@/lib/db/records';
+import type { GrantRecord } from '../lib/db/records';
 import { GrantsList, sortGrants } from './grants-list';
 
 const grant = (id: string, kind: GrantRecord['kind'], host: string): GrantRecord => ({

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { StepRecord } from '@/lib/db/records';
+import type { StepRecord } from '../lib/db/records';
 import type { FetchAnalysisActivity } from './activity';
 import { ActivityPanel } from './activity-panel';
 import type { ChatItem } from './chat-items';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MessageRecord } from '@/lib/db/records';
+import type { MessageRecord } from '../lib/db/records';
 import { Markdown } from './markdown';
 import { SourcesList } from './sources-list';
 

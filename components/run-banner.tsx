@@ -1,4 +1,4 @@
-import type { RunRecord } from '@/lib/db/records';
+import type { RunRecord } from '../lib/db/records';
 
 interface RunBannerProps {
   run: RunRecord | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionRecord } from '@/lib/db/records';
+import type { SessionRecord } from '../lib/db/records';
 import { filterSessions } from './session-list';
 
 const session = (id: string, title: string): SessionRecord => ({

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId, useState } from 'react';
-import { type SessionTransfer, sessionTransfer } from '@/hooks/use-session-transfer';
+import { type SessionTransfer, sessionTransfer } from '../hooks/use-session-transfer';
 import './session-transfer.css';
-import type { SessionRecord } from '@/lib/db/records';
+import type { SessionRecord } from '../lib/db/records';
 import { SessionRow } from './session-row';
 
 interface SessionListProps {

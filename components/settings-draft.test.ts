@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import { DEFAULT_DUCKDUCKGO_URL } from '@/lib/web/search/duckduckgo';
+import { DEFAULT_SETTINGS } from '../lib/settings/schema';
+import { DEFAULT_DUCKDUCKGO_URL } from '../lib/web/search/duckduckgo';
 import {
   draftFrom,
   searxngPrivateHost,

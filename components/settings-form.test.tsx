@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings/schema';
-import { DEFAULT_DUCKDUCKGO_URL } from '@/lib/web/search/duckduckgo';
+import { DEFAULT_SETTINGS, type Settings } from '../lib/settings/schema';
+import { DEFAULT_DUCKDUCKGO_URL } from '../lib/web/search/duckduckgo';
 import { SettingsForm } from './settings-form';
 
 function render(search: Partial<Settings['search']> = {}, exemptHosts: string[] = []) {

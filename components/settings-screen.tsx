@@ -1,5 +1,5 @@
-import type { GrantRecord } from '@/lib/db/records';
-import type { Settings } from '@/lib/settings/schema';
+import type { GrantRecord } from '../lib/db/records';
+import type { Settings } from '../lib/settings/schema';
 import { GrantsList } from './grants-list';
 import { PrivateHostForm } from './private-host-form';
 import type { ConnectionOutcome, SaveOutcome } from './settings-draft';

@@ -1,4 +1,4 @@
-import type { Source } from '@/lib/db/records';
+import type { Source } from '../lib/db/records';
 import { safeHref } from './safe-url';
 
 /** Built by the extension from what was read or fetched, whatever the model wrote. */

@@ -1,4 +1,4 @@
-import { unreadableReason } from '@/lib/tabs/unreadable-reason';
+import { unreadableReason } from '../lib/tabs/unreadable-reason';
 
 /** A tab of the panel's window, as the composer shows it. */
 export interface WindowTab {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageRecord, StepRecord } from '@/lib/db/records';
+import type { MessageRecord, StepRecord } from '../lib/db/records';
 import { buildTranscript, resultPreview } from './transcript';
 
 let seq = 0;

@@ -1,4 +1,4 @@
-import type { MessageRecord, StepRecord, ToolCall } from '@/lib/db/records';
+import type { MessageRecord, StepRecord, ToolCall } from '../lib/db/records';
 import { displayContent, type StreamedContent } from './chat-items';
 
 /**

@@ -1,7 +1,7 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import type { Article } from '@/lib/extract/article';
-import { extractArticle } from '@/lib/extract/extract-article';
-import { markHiddenElements } from '@/lib/extract/hidden-elements';
+import type { Article } from '../lib/extract/article';
+import { extractArticle } from '../lib/extract/extract-article';
+import { markHiddenElements } from '../lib/extract/hidden-elements';
 
 /** What the worker gets back: the page's article, or word that the tab shows a PDF. */
 export type ReadPageResult = Article | { pdf: true };

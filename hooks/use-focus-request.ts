@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { browser } from 'wxt/browser';
-import { focusSessionItem } from '@/lib/messaging/focus-session';
+import { focusSessionItem } from '../lib/messaging/focus-session';
 
 export type FocusRequest = { sessionId: string; at: number; windowId?: number };
 

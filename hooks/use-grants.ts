@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDatabase } from '@/lib/db/database';
-import type { GrantRecord } from '@/lib/db/records';
+import { getDatabase } from '../lib/db/database';
+import type { GrantRecord } from '../lib/db/records';
 import { sendCommand } from './use-port-command';
 
 /** The standing permissions, read live; undefined while loading. */

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDatabase } from '@/lib/db/database';
-import type { ConsentRequestRecord } from '@/lib/db/records';
+import { getDatabase } from '../lib/db/database';
+import type { ConsentRequestRecord } from '../lib/db/records';
 
 /**
  * The oldest pending consent request of the open session's runs (or of its Fetch Analysis

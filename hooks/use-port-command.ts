@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getPortClient, type MessageDelta } from '@/lib/messaging/port-client';
-import type { Command, CommandResult } from '@/lib/messaging/protocol';
+import { getPortClient, type MessageDelta } from '../lib/messaging/port-client';
+import type { Command, CommandResult } from '../lib/messaging/protocol';
 
 /** Sends a command to the worker; the result is data, never a thrown error. */
 export function sendCommand(command: Command): Promise<CommandResult> {

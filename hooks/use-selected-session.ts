@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SessionRecord } from '@/lib/db/records';
+import type { SessionRecord } from '../lib/db/records';
 
 const KEY = 'gleaner.selectedSession';
 /** Stored when the user chose New chat, so a reload does not jump back to an old session. */

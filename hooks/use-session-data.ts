@@ -1,14 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { FetchAnalysisActivity } from '@/components/activity';
-import { type GleanerDatabase, getDatabase } from '@/lib/db/database';
-import { runSteps, sessionMessages, sessionRuns } from '@/lib/db/queries';
+import type { FetchAnalysisActivity } from '../components/activity';
+import { type GleanerDatabase, getDatabase } from '../lib/db/database';
+import { runSteps, sessionMessages, sessionRuns } from '../lib/db/queries';
 import {
   ACTIVE_RUN_STATUSES,
   type MessageRecord,
   type RunRecord,
   type SessionRecord,
   type StepRecord,
-} from '@/lib/db/records';
+} from '../lib/db/records';
 
 /** Top-level sessions, newest first. Fetch Analysis sessions open from their tool call instead. */
 export function useSessionList(): SessionRecord[] | undefined {

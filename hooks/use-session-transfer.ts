@@ -1,13 +1,13 @@
-import { getDatabase } from '@/lib/db/database';
-import { IMPORT_MAX_CHARS } from '@/lib/messaging/protocol';
-import { downloadTextFile } from '@/lib/sessions/download-file';
+import { getDatabase } from '../lib/db/database';
+import { IMPORT_MAX_CHARS } from '../lib/messaging/protocol';
+import { downloadTextFile } from '../lib/sessions/download-file';
 import {
   buildJsonExport,
   buildMarkdownExport,
   exportFileName,
   readAllSessionBundles,
   readSessionBundle,
-} from '@/lib/sessions/export-session';
+} from '../lib/sessions/export-session';
 import { sendCommand } from './use-port-command';
 
 export type ExportFormat = 'markdown' | 'json';

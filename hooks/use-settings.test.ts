@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
+import { DEFAULT_SETTINGS } from '../lib/settings/schema';
 import { issueField, saveSettingsFromForm } from './use-settings';
 
 describe('issueField', () => {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ZodError } from 'zod';
-import type { ConnectionOutcome, SaveOutcome } from '@/components/settings-draft';
-import type { Settings } from '@/lib/settings/schema';
-import { loadSettings, saveSettings, watchSettings } from '@/lib/settings/store';
+import type { ConnectionOutcome, SaveOutcome } from '../components/settings-draft';
+import type { Settings } from '../lib/settings/schema';
+import { loadSettings, saveSettings, watchSettings } from '../lib/settings/store';
 
 /** The stored settings, kept current when another page saves them; undefined while loading. */
 export function useSettings(): Settings | undefined {
@@ -57,7 +57,7 @@ export async function saveSettingsFromForm(draft: Settings): Promise<SaveOutcome
  */
 export async function testConnectionFromForm(draft: Settings): Promise<ConnectionOutcome> {
   try {
-    const { testConnection } = await import('@/lib/llm/test-connection');
+    const { testConnection } = await import('../lib/llm/test-connection');
     return await testConnection(draft);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

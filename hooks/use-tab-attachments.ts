@@ -8,7 +8,7 @@ import {
   type WindowTab,
   withTabAttached,
   withTabDetached,
-} from '@/components/tab-attachments';
+} from '../components/tab-attachments';
 import { useWindowTabs } from './use-window-tabs';
 
 const NO_TABS: readonly WindowTab[] = [];

@@ -1,22 +1,22 @@
 // Must come first: see lib/zod-setup.ts.
-import '@/lib/zod-setup';
+import '../../lib/zod-setup';
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { createKeepAlive } from '@/lib/agent/keep-alive';
-import { RunManager } from '@/lib/agent/run-manager';
-import { mainSystemPrompt } from '@/lib/agent/system-prompt';
-import { createWorkerServices } from '@/lib/agent/worker-services';
-import { getDatabase } from '@/lib/db/database';
-import { markInterruptedRuns } from '@/lib/db/queries';
-import { OLLAMA_ORIGIN_RULE_ID, ollamaOriginRule } from '@/lib/llm/ollama-origin-rule';
-import { createChatModel } from '@/lib/llm/openai-chat-model';
-import { focusSessionItem } from '@/lib/messaging/focus-session';
-import { createPortServer, type ServerPort } from '@/lib/messaging/port-server';
-import { summarizeRequest } from '@/lib/messaging/summarize-request';
-import type { Settings } from '@/lib/settings/schema';
-import { loadSettings, watchSettings } from '@/lib/settings/store';
-import { createToolRegistry, MAIN_AGENT_TOOLS } from '@/lib/tools/registry';
-import { createRedirectWatcher, type RedirectEventSource } from '@/lib/web/redirect-watcher';
+import { createKeepAlive } from '../../lib/agent/keep-alive';
+import { RunManager } from '../../lib/agent/run-manager';
+import { mainSystemPrompt } from '../../lib/agent/system-prompt';
+import { createWorkerServices } from '../../lib/agent/worker-services';
+import { getDatabase } from '../../lib/db/database';
+import { markInterruptedRuns } from '../../lib/db/queries';
+import { OLLAMA_ORIGIN_RULE_ID, ollamaOriginRule } from '../../lib/llm/ollama-origin-rule';
+import { createChatModel } from '../../lib/llm/openai-chat-model';
+import { focusSessionItem } from '../../lib/messaging/focus-session';
+import { createPortServer, type ServerPort } from '../../lib/messaging/port-server';
+import { summarizeRequest } from '../../lib/messaging/summarize-request';
+import type { Settings } from '../../lib/settings/schema';
+import { loadSettings, watchSettings } from '../../lib/settings/store';
+import { createToolRegistry, MAIN_AGENT_TOOLS } from '../../lib/tools/registry';
+import { createRedirectWatcher, type RedirectEventSource } from '../../lib/web/redirect-watcher';
 
 const SUMMARIZE_MENU_ID = 'gleaner-summarize-page';
 /** Declared in wxt.config.ts under `commands`. */

@@ -1,10 +1,10 @@
 // Must come first: see lib/zod-setup.ts.
-import '@/lib/zod-setup';
+import '../../lib/zod-setup';
 import { browser } from 'wxt/browser';
-import { fetchPdfBytes, readLocalFileWithXhr } from '@/lib/pdf/fetch-pdf';
-import { createOffscreenHandler } from '@/lib/pdf/offscreen-handler';
-import { pdfToText } from '@/lib/pdf/pdf-text';
-import { packagedPdfWorker } from '@/lib/pdf/pdf-worker';
+import { fetchPdfBytes, readLocalFileWithXhr } from '../../lib/pdf/fetch-pdf';
+import { createOffscreenHandler } from '../../lib/pdf/offscreen-handler';
+import { pdfToText } from '../../lib/pdf/pdf-text';
+import { packagedPdfWorker } from '../../lib/pdf/pdf-worker';
 
 /**
  * The offscreen document: a hidden extension page where the background's DOM- and

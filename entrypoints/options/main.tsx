@@ -1,10 +1,14 @@
-import '@/lib/zod-setup';
-import '@/components/app.css';
+import '../../lib/zod-setup';
+import '../../components/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SettingsScreen } from '@/components/settings-screen';
-import { exemptPrivateHost, revokeGrant, useGrants } from '@/hooks/use-grants';
-import { saveSettingsFromForm, testConnectionFromForm, useSettings } from '@/hooks/use-settings';
+import { SettingsScreen } from '../../components/settings-screen';
+import { exemptPrivateHost, revokeGrant, useGrants } from '../../hooks/use-grants';
+import {
+  saveSettingsFromForm,
+  testConnectionFromForm,
+  useSettings,
+} from '../../hooks/use-settings';
 
 function OptionsApp() {
   const settings = useSettings();

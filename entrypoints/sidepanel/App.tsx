@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import { AppHeader, type PanelView } from '@/components/app-header';
-import { SessionList } from '@/components/session-list';
-import { SettingsScreen } from '@/components/settings-screen';
-import { useFocusRequest } from '@/hooks/use-focus-request';
-import { exemptPrivateHost, revokeGrant, useGrants } from '@/hooks/use-grants';
-import { sendCommand, useKeepAlive } from '@/hooks/use-port-command';
-import { useSelectedSession } from '@/hooks/use-selected-session';
-import { useHasActiveRun, useSessionList } from '@/hooks/use-session-data';
-import { saveSettingsFromForm, testConnectionFromForm, useSettings } from '@/hooks/use-settings';
-import { useTabAttachments } from '@/hooks/use-tab-attachments';
-import { isConfigured } from '@/lib/settings/schema';
+import { AppHeader, type PanelView } from '../../components/app-header';
+import { SessionList } from '../../components/session-list';
+import { SettingsScreen } from '../../components/settings-screen';
+import { useFocusRequest } from '../../hooks/use-focus-request';
+import { exemptPrivateHost, revokeGrant, useGrants } from '../../hooks/use-grants';
+import { sendCommand, useKeepAlive } from '../../hooks/use-port-command';
+import { useSelectedSession } from '../../hooks/use-selected-session';
+import { useHasActiveRun, useSessionList } from '../../hooks/use-session-data';
+import {
+  saveSettingsFromForm,
+  testConnectionFromForm,
+  useSettings,
+} from '../../hooks/use-settings';
+import { useTabAttachments } from '../../hooks/use-tab-attachments';
+import { isConfigured } from '../../lib/settings/schema';
 import { ChatScreen } from './chat-screen';
 
 export function App() {
