@@ -9,6 +9,7 @@ export default defineConfig({
       'components/**/*.test.{ts,tsx}',
       'hooks/**/*.test.ts',
       'e2e/servers/**/*.test.ts',
+      'testing/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/__fixtures__/**'],
     restoreMocks: true,

@@ -9,11 +9,11 @@ import { RunManager } from '../lib/agent/run-manager';
 import { GleanerDatabase } from '../lib/db/database';
 import { runSteps } from '../lib/db/queries';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
-import { fakeSearch } from '../lib/testing/fake-search';
-import { fakeServices } from '../lib/testing/fake-services';
-import { fakeWeb, page } from '../lib/testing/fake-web';
-import { memoryPageFiles } from '../lib/testing/memory-page-files';
-import { ScriptedModel } from '../lib/testing/scripted-model';
+import { fakeSearch } from '../testing/fake-search';
+import { fakeServices } from '../testing/fake-services';
+import { fakeWeb, page } from '../testing/fake-web';
+import { memoryPageFiles } from '../testing/memory-page-files';
+import { ScriptedModel } from '../testing/scripted-model';
 import { createToolRegistry, MAIN_AGENT_TOOLS } from '../lib/tools/registry';
 import { summary } from './stats';
 

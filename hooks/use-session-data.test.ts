@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
-import { createTestDatabase } from '../lib/testing/test-database';
+import { createTestDatabase } from '../testing/test-database';
 import { readFetchAnalyses } from './use-session-data';
 
 const session = (id: string, fields: Partial<SessionRecord> = {}): SessionRecord => ({

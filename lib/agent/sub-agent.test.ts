@@ -3,12 +3,12 @@ import type { GleanerDatabase } from '../db/database';
 import { sessionMessages } from '../db/queries';
 import { LlmError } from '../llm/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
-import { fakeSearch } from '../testing/fake-search';
-import { fakeServices } from '../testing/fake-services';
-import { fakeWeb, page } from '../testing/fake-web';
-import { memoryPageFiles } from '../testing/memory-page-files';
-import { ScriptedModel, type ScriptedReply } from '../testing/scripted-model';
-import { createTestDatabase } from '../testing/test-database';
+import { fakeSearch } from '../../testing/fake-search';
+import { fakeServices } from '../../testing/fake-services';
+import { fakeWeb, page } from '../../testing/fake-web';
+import { memoryPageFiles } from '../../testing/memory-page-files';
+import { ScriptedModel, type ScriptedReply } from '../../testing/scripted-model';
+import { createTestDatabase } from '../../testing/test-database';
 import { createToolRegistry, MAIN_AGENT_TOOLS } from '../tools/registry';
 import { RunManager } from './run-manager';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GleanerDatabase } from '../db/database';
-import { createTestDatabase } from '../testing/test-database';
+import { createTestDatabase } from '../../testing/test-database';
 import { ConsentAborted, ConsentBroker, type ConsentQuestion } from './broker';
 
 let db: GleanerDatabase;

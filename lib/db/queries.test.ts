@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing/test-database';
+import { createTestDatabase } from '../../testing/test-database';
 import type { GleanerDatabase } from './database';
 import {
   appendMessage,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RunManager } from '../agent/run-manager';
 import { DEFAULT_SETTINGS } from '../settings/schema';
-import { fakeServices } from '../testing/fake-services';
-import { ScriptedModel } from '../testing/scripted-model';
-import { createTestDatabase } from '../testing/test-database';
+import { fakeServices } from '../../testing/fake-services';
+import { ScriptedModel } from '../../testing/scripted-model';
+import { createTestDatabase } from '../../testing/test-database';
 import { createToolRegistry } from '../tools/registry';
 import { createPortServer, type ServerPort } from './port-server';
 import { PORT_NAME, type WorkerEvent } from './protocol';

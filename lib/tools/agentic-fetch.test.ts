@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeServices } from '../testing/fake-services';
-import { toolContext } from '../testing/tool-context';
+import { fakeServices } from '../../testing/fake-services';
+import { toolContext } from '../../testing/tool-context';
 import { agenticFetchTool } from './agentic-fetch';
 import type { SubAgentRunner } from './tool';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeServices } from '../testing/fake-services';
-import { fakeWeb, page } from '../testing/fake-web';
-import { toolContext } from '../testing/tool-context';
+import { fakeServices } from '../../testing/fake-services';
+import { fakeWeb, page } from '../../testing/fake-web';
+import { toolContext } from '../../testing/tool-context';
 import { fetchTool } from './fetch';
 import type { ConsentPrompt, ToolContext } from './tool';
 

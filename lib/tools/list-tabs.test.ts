@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeServices } from '../testing/fake-services';
-import { toolContext } from '../testing/tool-context';
+import { fakeServices } from '../../testing/fake-services';
+import { toolContext } from '../../testing/tool-context';
 import { listTabsTool } from './list-tabs';
 import type { TabInfo, ToolContext } from './tool';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type FakeTab, fakeServices } from '../testing/fake-services';
-import { toolContext } from '../testing/tool-context';
+import { type FakeTab, fakeServices } from '../../testing/fake-services';
+import { toolContext } from '../../testing/tool-context';
 import { readTabTool } from './read-tab';
 import type { ConsentPrompt } from './tool';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeServices } from '../testing/fake-services';
-import { memoryPageFiles } from '../testing/memory-page-files';
-import { toolContext } from '../testing/tool-context';
+import { fakeServices } from '../../testing/fake-services';
+import { memoryPageFiles } from '../../testing/memory-page-files';
+import { toolContext } from '../../testing/tool-context';
 import { viewTool } from './view';
 
 async function contextWithPage(markdown: string, runId = 'run-1') {

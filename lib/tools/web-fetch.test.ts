@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fakeServices } from '../testing/fake-services';
-import { fakeWeb, page } from '../testing/fake-web';
-import { memoryPageFiles } from '../testing/memory-page-files';
-import { toolContext } from '../testing/tool-context';
+import { fakeServices } from '../../testing/fake-services';
+import { fakeWeb, page } from '../../testing/fake-web';
+import { memoryPageFiles } from '../../testing/memory-page-files';
+import { toolContext } from '../../testing/tool-context';
 import { webFetchTool } from './web-fetch';
 
 function setup(content: string) {

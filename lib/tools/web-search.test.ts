@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeSearch } from '../testing/fake-search';
-import { fakeServices } from '../testing/fake-services';
-import { toolContext } from '../testing/tool-context';
+import { fakeSearch } from '../../testing/fake-search';
+import { fakeServices } from '../../testing/fake-services';
+import { toolContext } from '../../testing/tool-context';
 import type { ConsentPrompt } from './tool';
 import { webSearchTool } from './web-search';
 

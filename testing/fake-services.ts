@@ -1,5 +1,5 @@
-import type { Article } from '../extract/article';
-import type { TabInfo, ToolServices, WebServices } from '../tools/tool';
+import type { Article } from '../lib/extract/article';
+import type { TabInfo, ToolServices, WebServices } from '../lib/tools/tool';
 import { fakeSearch } from './fake-search';
 import { fakeWeb } from './fake-web';
 import { memoryPageFiles } from './memory-page-files';

@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { GleanerDatabase } from '../db/database';
+import { GleanerDatabase } from '../lib/db/database';
 
 /** A fresh, isolated database per test (Dexie reads indexedDB at construction). */
 export function createTestDatabase(): GleanerDatabase {

@@ -1,4 +1,4 @@
-import type { ToolContext } from '../tools/tool';
+import type { ToolContext } from '../lib/tools/tool';
 import { fakeServices } from './fake-services';
 
 /** A tool context for unit tests; consent is refused loudly unless a test provides it. */

@@ -1,4 +1,4 @@
-import type { GleanerDatabase } from '../db/database';
+import type { GleanerDatabase } from '../lib/db/database';
 
 /**
  * A stored session made by hand for the export and import tests: a question, an agentic_fetch

@@ -1,4 +1,4 @@
-import type { SearchServices } from '../tools/tool';
+import type { SearchServices } from '../lib/tools/tool';
 
 /** Search services over canned results; records each query run. */
 export function fakeSearch(

@@ -1,6 +1,6 @@
-import type { WebServices } from '../tools/tool';
-import type { FetchPageResult } from '../web/fetch-result';
-import { normalizeFetchUrl } from '../web/url-policy';
+import type { WebServices } from '../lib/tools/tool';
+import type { FetchPageResult } from '../lib/web/fetch-result';
+import { normalizeFetchUrl } from '../lib/web/url-policy';
 
 /** Web services over a table of canned results; records each URL fetched. */
 export function fakeWeb(

@@ -1,6 +1,6 @@
-import type { ToolCall } from '../db/records';
-import { LlmError } from '../llm/errors';
-import type { ChatModel, ChatRequest, ChatResponse } from '../llm/types';
+import type { ToolCall } from '../lib/db/records';
+import { LlmError } from '../lib/llm/errors';
+import type { ChatModel, ChatRequest, ChatResponse } from '../lib/llm/types';
 
 /** One scripted reply: text, tool calls, an error, or a hang until aborted. */
 export type ScriptedReply =
