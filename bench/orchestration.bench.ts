@@ -1,3 +1,4 @@
+import { type RunHarness, runHarness } from '../testing/run-harness';
 /**
  * Time spent outside the model and the network per agent step: a scripted free search (main
  * agent → agentic_fetch → search → two fetches → answer) with a zero-latency model and in-memory
@@ -5,16 +6,15 @@
  * fake-indexeddb, in Node). Baseline in the same run: the same number of bare Dexie writes.
  */
 import 'fake-indexeddb/auto';
-import { RunManager } from '../lib/agent/run-manager';
 import { GleanerDatabase } from '../lib/db/database';
 import { runSteps } from '../lib/db/queries';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
+import { createToolRegistry, MAIN_AGENT_TOOLS } from '../lib/tools/registry';
 import { fakeSearch } from '../testing/fake-search';
 import { fakeServices } from '../testing/fake-services';
 import { fakeWeb, page } from '../testing/fake-web';
 import { memoryPageFiles } from '../testing/memory-page-files';
 import { ScriptedModel } from '../testing/scripted-model';
-import { createToolRegistry, MAIN_AGENT_TOOLS } from '../lib/tools/registry';
 import { summary } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -37,25 +37,29 @@ export async function benchOrchestration() {
   const baseline: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const db = new GleanerDatabase();
-    const manager = new RunManager(db, async () => ({
-      model: script(),
-      tools: createToolRegistry(MAIN_AGENT_TOOLS),
-      services: fakeServices(
-        [],
-        fakeWeb({ [A]: page(A, 'Alpha '.repeat(500)), [B]: page(B, 'Beta '.repeat(500)) }),
-        {
-          search: fakeSearch({
-            'what is up': [
-              { title: 'A', url: A },
-              { title: 'B', url: B },
-            ],
-          }),
-          pages: memoryPageFiles(),
-        },
-      ),
-      settings: { ...DEFAULT_SETTINGS, baseUrl: 'http://x/v1', model: 'm' },
-      systemPrompt: 'bench',
-    }));
+    const manager = runHarness(
+      db,
+      () => ({
+        model: script(),
+        tools: createToolRegistry(MAIN_AGENT_TOOLS),
+        services: fakeServices(
+          [],
+          fakeWeb({ [A]: page(A, 'Alpha '.repeat(500)), [B]: page(B, 'Beta '.repeat(500)) }),
+          {
+            search: fakeSearch({
+              'what is up': [
+                { title: 'A', url: A },
+                { title: 'B', url: B },
+              ],
+            }),
+            pages: memoryPageFiles(),
+          },
+        ),
+        settings: { ...DEFAULT_SETTINGS, baseUrl: 'http://x/v1', model: 'm' },
+        systemPrompt: 'bench',
+      }),
+      { subAgent: true },
+    );
     const start = performance.now();
     const { runId } = await manager.start({ text: `Question ${run}` });
     // Grant everything as it is asked for, as a user clicking Allow all would.

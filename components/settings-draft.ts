@@ -1,7 +1,7 @@
 import { contextWindowFor } from '../lib/settings/context-window';
 import { PROVIDER_PRESETS, PROVIDERS, type Provider, type Settings } from '../lib/settings/schema';
+import { DEFAULT_SEARCH_SETTINGS } from '../lib/settings/search-settings';
 import { classifyHost } from '../lib/web/private-host';
-import { DEFAULT_SEARCH_SETTINGS } from '../lib/web/search/search-settings';
 import type { SearchProviderId } from '../lib/web/search/types';
 import { matchesExemptHost } from '../lib/web/url-policy';
 

@@ -1,5 +1,5 @@
-import { pageFileName } from '../lib/db/page-files';
 import type { PageFiles } from '../lib/tools/tool';
+import { pageFileName } from '../lib/worker/page-files';
 
 /** Page files in memory, keyed by run, for tool tests. */
 export function memoryPageFiles(): PageFiles & {

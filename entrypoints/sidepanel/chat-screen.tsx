@@ -79,7 +79,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  async function run(command: Command) {
+  async function run<C extends Command>(command: C) {
     setBusy(true);
     const result = await sendCommand(command);
     setBusy(false);
@@ -98,7 +98,7 @@ export function ChatScreen(props: ChatScreenProps) {
       ...(search ? { searchWeb: true } : {}),
     });
     if (!result.ok) return false;
-    const created = result.value?.sessionId;
+    const created = result.value.sessionId;
     if (created && created !== sessionId) onSelect(created);
     return true;
   }

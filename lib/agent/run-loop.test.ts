@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type FakeTab, fakeServices } from '../../testing/fake-services';
+import { type RunHarness, runHarness } from '../../testing/run-harness';
+import { ScriptedModel, type ScriptedReply } from '../../testing/scripted-model';
+import { createTestDatabase } from '../../testing/test-database';
 import type { GleanerDatabase } from '../db/database';
 import { runSteps, sessionMessages } from '../db/queries';
 import type { ConsentRequestRecord } from '../db/records';
 import { LlmError } from '../llm/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
-import { type FakeTab, fakeServices } from '../../testing/fake-services';
-import { ScriptedModel, type ScriptedReply } from '../../testing/scripted-model';
-import { createTestDatabase } from '../../testing/test-database';
 import { readTabTool } from '../tools/read-tab';
 import { createToolRegistry } from '../tools/registry';
 import { defineTool, type Tool } from '../tools/tool';
-import { RunManager } from './run-manager';
 
 const settings: Settings = {
   ...DEFAULT_SETTINGS,
@@ -48,7 +48,7 @@ function managerWith(
   services = fakeServices(),
 ) {
   const model = new ScriptedModel(script);
-  const manager = new RunManager(db, async () => ({
+  const manager = runHarness(db, () => ({
     model,
     tools: createToolRegistry(tools),
     services,
@@ -59,7 +59,7 @@ function managerWith(
   return { model, manager };
 }
 
-async function ask(manager: RunManager, text: string, sessionId?: string) {
+async function ask(manager: RunHarness, text: string, sessionId?: string) {
   const ids = await manager.start({ text, sessionId });
   const run = await manager.settled(ids.runId);
   const messages = await sessionMessages(db, ids.sessionId);
@@ -284,7 +284,7 @@ describe('attached tabs', () => {
   it('reads attached tabs even when read_tab is not offered to the model', async () => {
     const services = fakeServices(tabs);
     const model = new ScriptedModel([{ text: 'ok' }]);
-    const manager = new RunManager(db, async () => ({
+    const manager = runHarness(db, () => ({
       model,
       tools: createToolRegistry([readTabTool as Tool], []),
       services,

@@ -1,19 +1,16 @@
-import { ConsentBroker } from '../consent/broker';
 import type { GleanerDatabase } from '../db/database';
 import {
   activeRunOf,
   appendMessage,
   createSession,
-  deleteSessionCascade,
   newId,
   runSteps,
   titleFromMessage,
 } from '../db/queries';
 import type { RunRecord } from '../db/records';
-import { ImportError, importSessions } from '../sessions/import-sessions';
+import { CommandError } from '../messaging/command-error';
 import type { RunDependencies } from './run-context';
 import { executeRun } from './run-loop';
-import { createSubAgentRunner } from './sub-agent';
 
 /** Attached tabs are read by the extension first, as read_tab calls recorded in the run. */
 function attachedTabsFields(runId: string, tabIds: number[] | undefined) {
@@ -29,10 +26,6 @@ function attachedTabsFields(runId: string, tabIds: number[] | undefined) {
   };
 }
 
-export class CommandError extends Error {
-  override readonly name = 'CommandError';
-}
-
 /**
  * Starts, stops and resumes runs in the worker. A run is never executed inside the message
  * handler that asked for it: the handler stores the run and returns; the loop goes on alone.
@@ -43,25 +36,16 @@ export class RunManager {
     { sessionId: string; controller: AbortController; done: Promise<RunRecord> }
   >();
 
-  /** One broker per worker: consent answers reach the run waiting for them through it. */
-  readonly consent: ConsentBroker;
-
   constructor(
     private readonly db: GleanerDatabase,
-    /** Fresh dependencies per run: settings are read when the run starts. */
-    private readonly dependenciesFor: () => Promise<Omit<RunDependencies, 'db' | 'consent'>>,
+    /** Fresh dependencies per run, built by the composition root: settings are read per run. */
+    private readonly dependenciesFor: () => Promise<RunDependencies>,
     private readonly onActiveChange: (activeRuns: number) => void = () => {},
-  ) {
-    this.consent = new ConsentBroker(db);
-  }
+  ) {}
 
-  get activeCount(): number {
-    return this.active.size;
-  }
-
-  /** Resolves when the given run's loop has ended (for tests and benchmarks). */
-  settled(runId: string): Promise<RunRecord | undefined> {
-    return this.active.get(runId)?.done ?? this.db.runs.get(runId);
+  /** Whether this worker is writing the run now. */
+  isActive(runId: string): boolean {
+    return this.active.has(runId);
   }
 
   async start(input: {
@@ -164,40 +148,19 @@ export class RunManager {
     return { sessionId: run.sessionId, runId };
   }
 
-  async rename(sessionId: string, title: string): Promise<void> {
-    const updated = await this.db.sessions.update(sessionId, { title: title.trim() });
-    if (!updated) throw new CommandError('This chat no longer exists.');
-  }
-
-  async deleteSession(sessionId: string): Promise<void> {
+  /** Stops every run of a session this worker is writing (before the session is deleted). */
+  async stopSession(sessionId: string): Promise<void> {
     const running = [...this.active.entries()].filter(([, entry]) => entry.sessionId === sessionId);
     await Promise.all(running.map(([runId]) => this.stop(runId)));
-    await deleteSessionCascade(this.db, sessionId);
-  }
-
-  /** Imports an export file's sessions under new ids; returns how many sessions it held. */
-  async importSessions(json: string): Promise<number> {
-    try {
-      return await importSessions(this.db, json);
-    } catch (error) {
-      if (error instanceof ImportError) throw new CommandError(error.message);
-      throw error;
-    }
   }
 
   private hasActiveRunIn(sessionId: string): boolean {
     return [...this.active.values()].some((entry) => entry.sessionId === sessionId);
   }
 
-  private launch(
-    runId: string,
-    sessionId: string,
-    dependencies: Omit<RunDependencies, 'db' | 'consent'>,
-  ): void {
+  private launch(runId: string, sessionId: string, dependencies: RunDependencies): void {
     const controller = new AbortController();
-    const full: RunDependencies = { ...dependencies, db: this.db, consent: this.consent };
-    full.services = { ...full.services, subAgent: createSubAgentRunner(full) };
-    const done = executeRun(runId, full, controller.signal)
+    const done = executeRun(runId, dependencies, controller.signal)
       .catch(async (error) => {
         console.error('Gleaner run failed unexpectedly', error);
         await this.db.runs.update(runId, {

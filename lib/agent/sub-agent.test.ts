@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GleanerDatabase } from '../db/database';
-import { sessionMessages } from '../db/queries';
-import { LlmError } from '../llm/errors';
-import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import { fakeSearch } from '../../testing/fake-search';
 import { fakeServices } from '../../testing/fake-services';
 import { fakeWeb, page } from '../../testing/fake-web';
 import { memoryPageFiles } from '../../testing/memory-page-files';
+import { type RunHarness, runHarness } from '../../testing/run-harness';
 import { ScriptedModel, type ScriptedReply } from '../../testing/scripted-model';
 import { createTestDatabase } from '../../testing/test-database';
+import type { GleanerDatabase } from '../db/database';
+import { sessionMessages } from '../db/queries';
+import { LlmError } from '../llm/errors';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import { createToolRegistry, MAIN_AGENT_TOOLS } from '../tools/registry';
-import { RunManager } from './run-manager';
 
 const settings: Settings = {
   ...DEFAULT_SETTINGS,
@@ -35,19 +35,23 @@ function setup(script: ScriptedReply[], overrides: Partial<Settings> = {}) {
   });
   const search = fakeSearch({ 'dexie maintainer': [{ title: 'Dexie docs', url: DOC }] });
   const pages = memoryPageFiles();
-  const manager = new RunManager(db, async () => ({
-    model,
-    tools: createToolRegistry(MAIN_AGENT_TOOLS),
-    services: fakeServices([], web, { search, pages }),
-    settings: { ...settings, ...overrides },
-    systemPrompt: 'main system',
-    persistEveryMs: 0,
-  }));
+  const manager = runHarness(
+    db,
+    () => ({
+      model,
+      tools: createToolRegistry(MAIN_AGENT_TOOLS),
+      services: fakeServices([], web, { search, pages }),
+      settings: { ...settings, ...overrides },
+      systemPrompt: 'main system',
+      persistEveryMs: 0,
+    }),
+    { subAgent: true },
+  );
   return { model, web, search, pages, manager };
 }
 
 /** Answers every consent card the way a user would, recording what was asked. */
-function answerCards(manager: RunManager, decide: (target: string) => 'once' | 'deny') {
+function answerCards(manager: RunHarness, decide: (target: string) => 'once' | 'deny') {
   const asked: string[] = [];
   let stopped = false;
   void (async () => {

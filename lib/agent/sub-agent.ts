@@ -1,12 +1,10 @@
 import { appendMessage, createSession, latestRun, newId, sessionMessages } from '../db/queries';
 import type { RunRecord } from '../db/records';
 import { LlmError } from '../llm/errors';
-import { smallModelOf } from '../settings/schema';
-import { createToolRegistry, SUB_AGENT_TOOLS } from '../tools/registry';
 import type { SubAgentRunner, ToolOutcome } from '../tools/tool';
 import type { RunDependencies } from './run-context';
 import { executeRun } from './run-loop';
-import { fetchAnalysisSystemPrompt, fetchAnalysisTask } from './sub-agent-prompt';
+import { fetchAnalysisTask } from './sub-agent-prompt';
 import { RunAborted } from './tool-step';
 
 export const FETCH_ANALYSIS_TITLE = 'Fetch Analysis';
@@ -16,16 +14,11 @@ export const FETCH_ANALYSIS_TITLE = 'Fetch Analysis';
  * tool call, on the small model with the web tools only. It is the same run loop, so its steps
  * are stored, its fetches ask for consent, and a Resume continues it where it stopped.
  */
-export function createSubAgentRunner(parent: RunDependencies): SubAgentRunner {
-  const { db } = parent;
-  const dependencies: RunDependencies = {
-    ...parent,
-    settings: { ...parent.settings, model: smallModelOf(parent.settings) },
-    tools: createToolRegistry(SUB_AGENT_TOOLS),
-    systemPrompt: fetchAnalysisSystemPrompt(),
-    // No agentic_fetch inside the sub-agent.
-    services: { ...parent.services, subAgent: undefined },
-  };
+export function createSubAgentRunner(
+  /** The Fetch Analysis run's own dependencies (small model, web tools), from lib/worker. */
+  dependencies: RunDependencies,
+): SubAgentRunner {
+  const { db } = dependencies;
 
   async function findOrCreateRun(input: Parameters<SubAgentRunner['run']>[0]): Promise<RunRecord> {
     const existing = await db.sessions

@@ -2,10 +2,10 @@ import { ConsentAborted } from '../consent/broker';
 import { appendMessage, newId, runSteps } from '../db/queries';
 import type { RunRecord, ToolCall } from '../db/records';
 import { LlmError } from '../llm/errors';
+import { runNonce } from '../tools/support/untrusted';
 import type { ToolOutcome } from '../tools/tool';
 import { type RunDependencies, updateRun } from './run-context';
 import { repeatedCallReached } from './stop-conditions';
-import { runNonce } from './untrusted';
 
 export type ToolStepResult =
   | { kind: 'continue' }

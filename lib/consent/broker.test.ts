@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GleanerDatabase } from '../db/database';
 import { createTestDatabase } from '../../testing/test-database';
+import type { GleanerDatabase } from '../db/database';
 import { ConsentAborted, ConsentBroker, type ConsentQuestion } from './broker';
 
 let db: GleanerDatabase;
@@ -139,18 +139,5 @@ describe('the consent broker', () => {
     expect(await restarted.answer({ requestId: request.id, decision: 'once' })).toEqual({
       applied: false,
     });
-  });
-});
-
-describe('private host exemptions', () => {
-  it('are stored once per host and can be revoked', async () => {
-    await broker.exemptPrivateHost('SearX.lan:8080');
-    await broker.exemptPrivateHost('searx.lan:8080');
-    const grants = await db.grants.toArray();
-    expect(grants.map((grant) => [grant.kind, grant.host])).toEqual([
-      ['private-host-exempt', 'searx.lan:8080'],
-    ]);
-    await broker.revokeGrant(grants[0]!.id);
-    expect(await db.grants.count()).toBe(0);
   });
 });

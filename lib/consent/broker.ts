@@ -1,4 +1,5 @@
 import type { GleanerDatabase } from '../db/database';
+import { addGrant, findGrant } from '../db/grants';
 import { newId } from '../db/queries';
 import type { ConsentKind, ConsentRequestRecord, GrantRecord } from '../db/records';
 
@@ -55,11 +56,7 @@ export class ConsentBroker {
     const run = await this.db.runs.get(question.runId);
     if (run?.allowAllFetches) return true;
     if (run?.parentRunId && (await this.db.runs.get(run.parentRunId))?.allowAllFetches) return true;
-    const grant = await this.db.grants
-      .where('[kind+host]')
-      .equals([grantKind, question.host.toLowerCase()])
-      .first();
-    return grant !== undefined;
+    return (await findGrant(this.db, grantKind, question.host)) !== undefined;
   }
 
   async ask(question: ConsentQuestion, signal: AbortSignal): Promise<ConsentOutcome> {
@@ -112,14 +109,7 @@ export class ConsentBroker {
         });
         const grantKind = grantKindFor(request.kind);
         if (allowed && answer.decision === 'always' && grantKind) {
-          const host = request.host.toLowerCase();
-          const existing = await this.db.grants
-            .where('[kind+host]')
-            .equals([grantKind, host])
-            .first();
-          if (!existing) {
-            await this.db.grants.add({ id: newId(), kind: grantKind, host, createdAt: this.now() });
-          }
+          await addGrant(this.db, grantKind, request.host, this.now());
         }
         if (allowed && answer.allowAllForAnswer && request.kind !== 'tab') {
           const run = await this.db.runs.get(request.runId);
@@ -148,28 +138,5 @@ export class ConsentBroker {
       .where('status')
       .equals('pending')
       .modify({ status: 'expired', decidedAt: this.now() });
-  }
-
-  /** The user allows fetches to a private host they run (a self-hosted SearXNG, say). */
-  async exemptPrivateHost(host: string): Promise<void> {
-    const normalized = host.trim().toLowerCase();
-    await this.db.transaction('rw', this.db.grants, async () => {
-      const existing = await this.db.grants
-        .where('[kind+host]')
-        .equals(['private-host-exempt', normalized])
-        .first();
-      if (!existing) {
-        await this.db.grants.add({
-          id: newId(),
-          kind: 'private-host-exempt',
-          host: normalized,
-          createdAt: this.now(),
-        });
-      }
-    });
-  }
-
-  async revokeGrant(grantId: string): Promise<void> {
-    await this.db.grants.delete(grantId);
   }
 }

@@ -54,8 +54,8 @@ describe('port client', () => {
     const [a, b] = ports[0]!.sent;
     expect(a!.command).toEqual({ type: 'stopRun', runId: 'r1' });
     ports[0]!.emit({ type: 'reply', requestId: b!.requestId, result: { ok: false, error: 'no' } });
-    ports[0]!.emit({ type: 'reply', requestId: a!.requestId, result: { ok: true } });
-    await expect(first).resolves.toEqual({ ok: true });
+    ports[0]!.emit({ type: 'reply', requestId: a!.requestId, result: { ok: true, value: {} } });
+    await expect(first).resolves.toEqual({ ok: true, value: {} });
     await expect(second).resolves.toEqual({ ok: false, error: 'no' });
   });
 

@@ -24,7 +24,7 @@ export interface PortClientOptions {
 }
 
 export interface PortClient {
-  send(command: Command): Promise<CommandResult>;
+  send<C extends Command>(command: C): Promise<CommandResult<C['type']>>;
   /** Opens the Port now (to receive deltas) instead of on the first send. */
   connect(): void;
   onMessageDelta(listener: (delta: MessageDelta) => void): () => void;
@@ -91,14 +91,15 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
     }
   }
 
-  function send(command: Command): Promise<CommandResult> {
+  function send<C extends Command>(command: C): Promise<CommandResult<C['type']>> {
     const requestId = crypto.randomUUID();
-    return new Promise<CommandResult>((resolve) => {
+    return new Promise<CommandResult<C['type']>>((resolve) => {
       const timer = setTimeout(() => finish({ ok: false, error: NO_REPLY }), timeoutMs);
       function finish(result: CommandResult) {
         clearTimeout(timer);
         pending.delete(requestId);
-        resolve(result);
+        // The worker answers a command with that command's reply (see CommandHandlers).
+        resolve(result as CommandResult<C['type']>);
       }
       pending.set(requestId, finish);
       try {

@@ -1,6 +1,6 @@
-import type { RunManager } from '../agent/run-manager';
 import {
   type Command,
+  type CommandHandlers,
   type CommandResult,
   isTrustedSender,
   PORT_NAME,
@@ -21,7 +21,7 @@ export interface ServerPort {
 export interface PortServerOptions {
   extensionId: string;
   extensionOrigin: string;
-  runs: RunManager;
+  handlers: CommandHandlers;
   /** Resolves once startup recovery is done; no command is handled before. */
   ready: Promise<unknown>;
 }
@@ -30,35 +30,15 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function handle(runs: RunManager, command: Command): Promise<CommandResult> {
-  switch (command.type) {
-    case 'startRun':
-      return { ok: true, value: await runs.start(command) };
-    case 'stopRun':
-      await runs.stop(command.runId);
-      return { ok: true };
-    case 'resumeRun':
-      return { ok: true, value: await runs.resume(command.runId) };
-    case 'renameSession':
-      await runs.rename(command.sessionId, command.title);
-      return { ok: true };
-    case 'deleteSession':
-      await runs.deleteSession(command.sessionId);
-      return { ok: true };
-    case 'importSessions':
-      return { ok: true, value: { imported: await runs.importSessions(command.json) } };
-    case 'answerConsent':
-      await runs.consent.answer(command);
-      return { ok: true };
-    case 'revokeGrant':
-      await runs.consent.revokeGrant(command.grantId);
-      return { ok: true };
-    case 'exemptPrivateHost':
-      await runs.consent.exemptPrivateHost(command.host);
-      return { ok: true };
-    case 'heartbeat':
-      return { ok: true };
-  }
+/** Calls the handler named after the command; its reply goes back as the result's value. */
+export async function dispatch(
+  handlers: CommandHandlers,
+  command: Command,
+): Promise<CommandResult> {
+  // The map's type pairs each command with its handler; TypeScript cannot follow that pairing
+  // through an indexed access, so the call is widened once, here.
+  const handler = handlers[command.type] as (command: Command) => Promise<unknown>;
+  return { ok: true, value: await handler(command) } as CommandResult;
 }
 
 /**
@@ -92,7 +72,7 @@ export function createPortServer(options: PortServerOptions) {
     } else {
       try {
         await options.ready;
-        result = await handle(options.runs, parsed.command);
+        result = await dispatch(options.handlers, parsed.command);
       } catch (error) {
         result = { ok: false, error: errorMessage(error) };
       }

@@ -62,17 +62,33 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat') }),
 ]);
 export type Command = z.infer<typeof commandSchema>;
-export type CommandType = Command['type'];
+type CommandType = Command['type'];
+export type CommandOf<C extends CommandType> = Extract<Command, { type: C }>;
 
-/** What a page sends: a command plus a correlation id for the reply. */
-export const requestSchema = z.object({
-  requestId: id,
-  command: z.unknown(),
-});
+/** What each command answers with when it succeeds: one reply type per command. */
+export interface CommandReplies {
+  startRun: { sessionId: string; runId: string };
+  stopRun: Record<string, never>;
+  resumeRun: { sessionId: string; runId: string };
+  renameSession: Record<string, never>;
+  deleteSession: Record<string, never>;
+  importSessions: { imported: number };
+  answerConsent: { applied: boolean };
+  revokeGrant: Record<string, never>;
+  exemptPrivateHost: Record<string, never>;
+  heartbeat: Record<string, never>;
+}
+export type ReplyOf<C extends CommandType> = CommandReplies[C];
+
+/** The worker's side of the protocol: one handler per command type, named after it. */
+export type CommandHandlers = {
+  [C in CommandType]: (command: CommandOf<C>) => Promise<ReplyOf<C>>;
+};
+
 export type Request = { requestId: string; command: Command };
 
-export type CommandResult =
-  | { ok: true; value?: { sessionId?: string; runId?: string; imported?: number } }
+export type CommandResult<C extends CommandType = CommandType> =
+  | { ok: true; value: ReplyOf<C> }
   | { ok: false; error: string };
 
 /** Messages the worker posts up the Port. Stored state stays the truth; deltas only make it fast. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SEARCH_SETTINGS, searchSettingsSchema } from '../web/search/search-settings';
+import { DEFAULT_SEARCH_SETTINGS, searchSettingsSchema } from './search-settings';
 
 /** Providers the settings form offers presets for. `custom` is any OpenAI-compatible base URL. */
 export const PROVIDERS = ['ollama', 'openai', 'lmstudio', 'openrouter', 'custom'] as const;

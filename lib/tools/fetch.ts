@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { wrapUntrusted } from '../agent/untrusted';
 import { FETCH_FORMATS } from '../web/accept-headers';
 import type { FetchPageSuccess } from '../web/fetch-result';
 import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../web/truncate-output';
 import { fetchWithConsent } from './support/fetch-with-consent';
+import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
 
 function facts(result: FetchPageSuccess, cached: boolean): string[] {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { fitToBudget, pageBudgetChars } from '../agent/page-budget';
-import { wrapUntrusted } from '../agent/untrusted';
+import { fitToBudget, pageBudgetChars } from './support/page-budget';
+import { wrapUntrusted } from './support/untrusted';
 import { defineTool } from './tool';
 
 export const readTabTool = defineTool({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { wrapUntrusted } from '../agent/untrusted';
 import { WEB_FETCH_INLINE_MAX_BYTES } from '../web/truncate-output';
 import { fetchWithConsent } from './support/fetch-with-consent';
+import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
 
 export const webFetchTool = defineTool({

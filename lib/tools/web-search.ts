@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { wrapUntrusted } from '../agent/untrusted';
 import { normalizeSearchQuery } from '../web/search/search-service';
+import { wrapUntrusted } from './support/untrusted';
 import { defineTool } from './tool';
 
 export const webSearchTool = defineTool({

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../../settings/search-settings';
 import {
   clampMaxResults,
   createSearchService,
   MIN_SEARCH_INTERVAL_MS,
   normalizeSearchQuery,
 } from './search-service';
-import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from './search-settings';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');

@@ -1,8 +1,8 @@
+import { type SearchSettings, searchSettingsProblem } from '../../settings/search-settings';
 import { startRequestDeadline } from '../request-deadline';
 import type { Timers } from '../timers';
 import { createBraveProvider } from './brave';
 import { createDuckDuckGoProvider } from './duckduckgo';
-import { type SearchSettings, searchSettingsProblem } from './search-settings';
 import { createSearxngProvider } from './searxng';
 import {
   SEARCH_PROVIDER_LABELS,

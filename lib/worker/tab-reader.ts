@@ -2,8 +2,8 @@ import { type Browser, browser } from 'wxt/browser';
 import { articleSchema } from '../extract/article';
 import { pdfArticle } from '../pdf/pdf-article';
 import { readPdf } from '../pdf/pdf-reader';
+import { unreadableReason } from '../tabs/unreadable-reason';
 import type { TabInfo, TabReadResult } from '../tools/tool';
-import { unreadableReason } from './unreadable-reason';
 
 type BrowserTab = Browser.tabs.Tab;
 

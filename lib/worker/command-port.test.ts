@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RunManager } from '../agent/run-manager';
-import { DEFAULT_SETTINGS } from '../settings/schema';
 import { fakeServices } from '../../testing/fake-services';
+import { type RunHarness, runHarness } from '../../testing/run-harness';
 import { ScriptedModel } from '../../testing/scripted-model';
 import { createTestDatabase } from '../../testing/test-database';
+import { createPortServer, type ServerPort } from '../messaging/port-server';
+import { PORT_NAME, type WorkerEvent } from '../messaging/protocol';
+import { DEFAULT_SETTINGS } from '../settings/schema';
 import { createToolRegistry } from '../tools/registry';
-import { createPortServer, type ServerPort } from './port-server';
-import { PORT_NAME, type WorkerEvent } from './protocol';
+import { createCommandHandlers } from './handlers/command-handlers';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const ORIGIN = `chrome-extension://${ID}/`;
@@ -45,7 +46,7 @@ function fakePort(url: string) {
 function server() {
   const db = createTestDatabase();
   const model = new ScriptedModel([{ text: 'hi' }]);
-  const runs = new RunManager(db, async () => ({
+  const harness = runHarness(db, () => ({
     model,
     settings: { ...DEFAULT_SETTINGS, baseUrl: 'http://x.test/v1', model: 'm' },
     tools: createToolRegistry([]),
@@ -58,7 +59,7 @@ function server() {
     server: createPortServer({
       extensionId: ID,
       extensionOrigin: ORIGIN,
-      runs,
+      handlers: createCommandHandlers({ db, runs: harness.manager, consent: harness.consent }),
       ready: Promise.resolve(),
     }),
   };

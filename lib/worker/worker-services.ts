@@ -1,10 +1,10 @@
 import type { GleanerDatabase } from '../db/database';
-import { createPageFiles } from '../db/page-files';
 import { loadSettings } from '../settings/store';
-import { activeTab, getTab, listTabs, readTab } from '../tabs/tab-reader';
 import type { ToolServices } from '../tools/tool';
-import { createWorkerSearch } from '../web/search/worker-search';
-import { createWorkerWeb } from '../web/worker-web';
+import { createPageFiles } from './page-files';
+import { activeTab, getTab, listTabs, readTab } from './tab-reader';
+import { createWorkerSearch } from './worker-search';
+import { createWorkerWeb } from './worker-web';
 
 /** The real browser behind the tools' services, used by the worker. */
 export function createWorkerServices(

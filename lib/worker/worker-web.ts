@@ -1,10 +1,10 @@
-import Dexie from 'dexie';
 import type { GleanerDatabase } from '../db/database';
+import { exemptHosts } from '../db/grants';
 import type { WebServices } from '../tools/tool';
-import { acceptHeaderFor } from './accept-headers';
-import { FetchCache, type FetchCacheStorage } from './fetch-cache';
-import { fetchPage } from './fetch-page';
-import { normalizeFetchUrl } from './url-policy';
+import { acceptHeaderFor } from '../web/accept-headers';
+import { FetchCache, type FetchCacheStorage } from '../web/fetch-cache';
+import { fetchPage } from '../web/fetch-page';
+import { normalizeFetchUrl } from '../web/url-policy';
 
 function dexieCacheStorage(db: GleanerDatabase): FetchCacheStorage {
   return {
@@ -16,15 +16,6 @@ function dexieCacheStorage(db: GleanerDatabase): FetchCacheStorage {
     },
     delete: (key) => db.fetchCache.delete(key),
   };
-}
-
-/** Hosts the user exempted from the private-address guard (Settings → Permissions). */
-export async function exemptHosts(db: GleanerDatabase): Promise<string[]> {
-  const grants = await db.grants
-    .where('[kind+host]')
-    .between(['private-host-exempt', Dexie.minKey], ['private-host-exempt', Dexie.maxKey])
-    .toArray();
-  return grants.map((grant) => grant.host);
 }
 
 /** The worker's fetching: URL policy with exemptions, the page cache, redirects, PDFs. */

@@ -1,6 +1,6 @@
+import type { GleanerDatabase } from '../db/database';
+import { newId } from '../db/queries';
 import type { PageFiles } from '../tools/tool';
-import type { GleanerDatabase } from './database';
-import { newId } from './queries';
 
 /** A readable, safe file name for a page: host and path, letters, digits, dots and dashes. */
 export function pageFileName(url: string): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DUCKDUCKGO_URL, SEARCH_PROVIDER_IDS } from './types';
+import { DEFAULT_DUCKDUCKGO_URL, SEARCH_PROVIDER_IDS } from '../web/search/types';
 
 /**
  * The search part of the settings (PRODUCT.md, "Web search": the provider and its base URL are

@@ -1,0 +1,77 @@
+import { browser } from 'wxt/browser';
+import { RunManager } from '../agent/run-manager';
+import { ConsentBroker } from '../consent/broker';
+import { getDatabase } from '../db/database';
+import { markInterruptedRuns } from '../db/queries';
+import { createChatModel } from '../llm/openai-chat-model';
+import { createPortServer, type ServerPort } from '../messaging/port-server';
+import { loadSettings } from '../settings/store';
+import { createRedirectWatcher, type RedirectEventSource } from '../web/redirect-watcher';
+import { createCommandHandlers } from './handlers/command-handlers';
+import { createKeepAlive } from './keep-alive';
+import { readFetchedPdf } from './read-fetched-pdf';
+import { runDependencies } from './run-dependencies';
+import { createWorkerServices } from './worker-services';
+
+/**
+ * The composition root: builds the worker's services once, the dependencies of each run, and
+ * the command handlers the Port server dispatches. The background entrypoint only wires
+ * browser events to what this returns.
+ */
+export function createWorker() {
+  const db = getDatabase();
+  const consent = new ConsentBroker(db);
+  const keepAlive = createKeepAlive(() => browser.runtime.getPlatformInfo());
+  // Where redirects of the worker's own fetches lead (a manual-redirect fetch cannot tell).
+  const redirects = createRedirectWatcher(
+    browser.webRequest.onBeforeRedirect as RedirectEventSource,
+    { initiator: new URL(browser.runtime.getURL('/')).origin },
+  );
+  // One set for the worker's life: the search service keeps its spacing between queries.
+  const services = createWorkerServices(db, {
+    resolveRedirect: redirects.resolve,
+    pdfToText: readFetchedPdf,
+  });
+
+  let server: ReturnType<typeof createPortServer> | undefined;
+  const runs = new RunManager(
+    db,
+    async () => {
+      const settings = await loadSettings();
+      return runDependencies(
+        {
+          db,
+          consent,
+          settings,
+          model: createChatModel(settings),
+          services,
+          onTextDelta: (messageId, content) =>
+            server?.broadcast({ type: 'message-delta', messageId, content, at: Date.now() }),
+        },
+        'main',
+      );
+    },
+    (active) => keepAlive.update(active),
+  );
+
+  // Nothing runs yet in a fresh worker: runs still marked active were cut off by a stop, and
+  // nobody waits for the old worker's consent cards (Resume asks again).
+  const ready = markInterruptedRuns(db).then(() => consent.expireAllPending());
+  const handlers = createCommandHandlers({ db, runs, consent });
+  server = createPortServer({
+    extensionId: browser.runtime.id,
+    extensionOrigin: browser.runtime.getURL('/'),
+    handlers,
+    ready,
+  });
+  const portServer = server;
+
+  return {
+    handlers,
+    ready,
+    /** A page opened the command Port. */
+    acceptPort: (port: unknown) => portServer.accept(port as ServerPort),
+  };
+}
+
+export type Worker = ReturnType<typeof createWorker>;

@@ -1,0 +1,41 @@
+import { mainSystemPrompt } from '../agent/main-system-prompt';
+import type { RunDependencies } from '../agent/run-context';
+import { createSubAgentRunner } from '../agent/sub-agent';
+import { fetchAnalysisSystemPrompt } from '../agent/sub-agent-prompt';
+import { smallModelOf } from '../settings/schema';
+import { createToolRegistry, MAIN_AGENT_TOOLS, SUB_AGENT_TOOLS } from '../tools/registry';
+import type { ToolServices } from '../tools/tool';
+
+/** What every run of this worker shares; the settings are read when the run starts. */
+export type RunBase = Omit<RunDependencies, 'tools' | 'systemPrompt' | 'services'> & {
+  services: Omit<ToolServices, 'subAgent'>;
+};
+
+export type RunRole = 'main' | 'fetch-analysis';
+
+/**
+ * The one place a run's dependencies are put together, for the main agent and for its Fetch
+ * Analysis sub-agent alike: which model, which tools (the allow-list applies to the main
+ * agent), which system prompt, and whether agentic_fetch can start a sub-agent.
+ */
+export function runDependencies(base: RunBase, role: RunRole): RunDependencies {
+  if (role === 'fetch-analysis') {
+    return {
+      ...base,
+      settings: { ...base.settings, model: smallModelOf(base.settings) },
+      tools: createToolRegistry(SUB_AGENT_TOOLS),
+      systemPrompt: fetchAnalysisSystemPrompt(),
+      // No agentic_fetch inside the sub-agent.
+      services: { ...base.services },
+    };
+  }
+  return {
+    ...base,
+    tools: createToolRegistry(MAIN_AGENT_TOOLS, base.settings.allowedTools),
+    systemPrompt: mainSystemPrompt(),
+    services: {
+      ...base.services,
+      subAgent: createSubAgentRunner(runDependencies(base, 'fetch-analysis')),
+    },
+  };
+}

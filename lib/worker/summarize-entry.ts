@@ -1,0 +1,52 @@
+import { browser } from 'wxt/browser';
+import { focusSessionItem } from '../messaging/focus-session';
+import type { CommandHandlers } from '../messaging/protocol';
+import { summarizeRequest } from '../messaging/summarize-request';
+import { openPanelIn } from './side-panel';
+
+export const SUMMARIZE_MENU_ID = 'gleaner-summarize-page';
+/** Declared in wxt.config.ts under `commands`. */
+export const SUMMARIZE_COMMAND = 'summarize-page';
+
+type PageTab = { id?: number; title?: string; windowId?: number } | undefined;
+
+/**
+ * "Summarize this page" from the page's context menu or the keyboard shortcut: opens the panel,
+ * starts a chat with the tab attached, and asks the panel of that window to show it.
+ */
+export function summarizeFromMenuAndShortcut(
+  handlers: Pick<CommandHandlers, 'startRun'>,
+  ready: Promise<unknown>,
+): void {
+  const summarize = async (tab: PageTab) => {
+    if (tab?.id === undefined) return;
+    const opening = openPanelIn(tab.windowId);
+    try {
+      await ready;
+      const { sessionId } = await handlers.startRun({
+        type: 'startRun',
+        text: summarizeRequest(tab.title ?? ''),
+        tabIds: [tab.id],
+      });
+      await focusSessionItem.setValue({ sessionId, at: Date.now(), windowId: tab.windowId });
+    } catch (error) {
+      console.error('Gleaner could not start a summary', error);
+    }
+    await opening?.catch((error: unknown) =>
+      console.error('Gleaner could not open the panel', error),
+    );
+  };
+  browser.runtime.onInstalled.addListener(() => {
+    browser.contextMenus.create({
+      id: SUMMARIZE_MENU_ID,
+      title: 'Summarize this page',
+      contexts: ['page'],
+    });
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId === SUMMARIZE_MENU_ID) void summarize(tab);
+  });
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command === SUMMARIZE_COMMAND) void summarize(tab);
+  });
+}
