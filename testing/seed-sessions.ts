@@ -161,6 +161,7 @@ export async function seedSessions(db: GleanerDatabase): Promise<void> {
       kind: 'tool',
       status: 'done',
       toolName: 'agentic_fetch',
+      consent: 'delegated',
       toolCallId: 'call_1',
       startedAt: 1_100,
       endedAt: 3_000,

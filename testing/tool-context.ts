@@ -1,8 +1,11 @@
-import type { ToolContext } from '../lib/tools/tool';
+import type { ToolCallEnvironment } from '../lib/agent/call-tool';
 import { fakeServices } from './fake-services';
 
-/** A tool context for unit tests; consent is refused loudly unless a test provides it. */
-export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
+/**
+ * What a tool call gets from its run, for unit tests that call tools through the loop's
+ * consent gate (callTool). Consent is refused loudly unless a test answers it.
+ */
+export function toolContext(overrides: Partial<ToolCallEnvironment> = {}): ToolCallEnvironment {
   return {
     runId: 'run-1',
     sessionId: 'session-1',
@@ -13,8 +16,8 @@ export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
     attachedTabIds: [],
     contextWindow: 8192,
     nonce: 'nonce1',
-    spendFetchBudget: async () => ({ ok: true }),
-    askConsent: async () => {
+    spendFetch: async () => ({ ok: true }),
+    ask: async () => {
       throw new Error('this tool call must not ask for consent');
     },
     ...overrides,

@@ -3,7 +3,7 @@ import { appendMessage, newId, runSteps } from '../db/queries';
 import type { RunRecord, ToolCall } from '../db/records';
 import { LlmError } from '../llm/errors';
 import { runNonce } from '../tools/support/untrusted';
-import type { ToolOutcome } from '../tools/tool';
+import { callTool, type SettledOutcome } from './call-tool';
 import { type RunDependencies, updateRun } from './run-context';
 import { repeatedCallReached } from './stop-conditions';
 
@@ -20,6 +20,7 @@ export class RunAborted extends Error {
   }
 }
 
+/** Finds the tool, parses its arguments, and calls it with consent enforced (call-tool.ts). */
 async function resolveOutcome(
   dependencies: RunDependencies,
   run: RunRecord,
@@ -27,7 +28,7 @@ async function resolveOutcome(
   question: string,
   signal: AbortSignal,
   synthetic: boolean,
-): Promise<ToolOutcome> {
+): Promise<SettledOutcome> {
   const tool = synthetic
     ? dependencies.tools.getRegistered(call.name)
     : dependencies.tools.get(call.name);
@@ -55,7 +56,7 @@ async function resolveOutcome(
     return { kind: 'error', message: `Invalid arguments for ${call.name}: ${issues}` };
   }
   try {
-    return await tool.execute(parsed.data, {
+    return await callTool(tool, parsed.data, {
       runId: run.id,
       sessionId: run.sessionId,
       toolCallId: call.id,
@@ -65,8 +66,8 @@ async function resolveOutcome(
       attachedTabIds: run.attachedTabIds ?? [],
       contextWindow: dependencies.settings.contextWindow,
       nonce: runNonce(run.id),
-      spendFetchBudget: () => spendFetchBudget(dependencies, run.id),
-      askConsent: (prompt) =>
+      spendFetch: () => spendFetchBudget(dependencies, run.id),
+      ask: (prompt) =>
         dependencies.consent.ask(
           { ...prompt, runId: run.id, sessionId: run.sessionId, toolCallId: call.id, question },
           signal,
@@ -105,6 +106,12 @@ async function spendFetchBudget(
   });
 }
 
+/** The tool's declaration, stored on its step so Activity can read what the call may do. */
+function consentOf(dependencies: RunDependencies, toolName: string) {
+  const declared = dependencies.tools.getRegistered(toolName)?.consent;
+  return declared ? { consent: declared } : {};
+}
+
 /**
  * Runs one tool call the model asked for and stores its result as a tool message. Malformed
  * calls come back to the model as tool errors it can read and correct.
@@ -133,11 +140,12 @@ export async function runToolStep(
     status: 'running',
     toolName: call.name,
     toolCallId: call.id,
+    ...consentOf(dependencies, call.name),
     arguments: call.arguments,
     startedAt: now(),
   });
 
-  let outcome: ToolOutcome;
+  let outcome: SettledOutcome;
   try {
     outcome = await resolveOutcome(dependencies, run, call, question, signal, synthetic);
   } catch (error) {

@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { FetchCacheEntry } from '../web/fetch-cache';
+import { withRecordedConsent } from './legacy-consent';
 import type {
   ConsentRequestRecord,
   GrantRecord,
@@ -44,6 +45,19 @@ export class GleanerDatabase extends Dexie {
       pages: 'id, &[runId+name]',
       runs: 'id, [sessionId+createdAt], status, parentRunId',
     });
+    // Version 5: tool steps record their tool's consent declaration (docs/decisions/0006);
+    // steps stored before it get the declaration their tool had then.
+    this.version(5)
+      .stores({})
+      .upgrade((transaction) =>
+        transaction
+          .table<StepRecord, 'id'>('steps')
+          .toCollection()
+          .modify((step) => {
+            const upgraded = withRecordedConsent(step);
+            if (upgraded.consent) step.consent = upgraded.consent;
+          }),
+      );
   }
 }
 

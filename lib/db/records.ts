@@ -100,6 +100,15 @@ export const runSchema = z.object({
 });
 export type RunRecord = z.infer<typeof runSchema>;
 
+/**
+ * What a tool asks before it runs (its declaration, recorded on each of its steps):
+ * `none` touches no network and reads nothing private; `tab` reads a tab the user did not
+ * attach; `fetch` contacts a URL; `search` sends a query to a search provider; `delegated`
+ * runs a sub-agent whose own tools ask.
+ */
+export const CONSENT_DECLARATIONS = ['none', 'tab', 'fetch', 'search', 'delegated'] as const;
+export type ConsentDeclaration = (typeof CONSENT_DECLARATIONS)[number];
+
 export const stepSchema = z.object({
   id: z.string(),
   runId: z.string(),
@@ -109,6 +118,8 @@ export const stepSchema = z.object({
   model: z.string().optional(),
   toolName: z.string().optional(),
   toolCallId: z.string().optional(),
+  /** The tool's consent declaration when the step ran (Activity counts fetches by it). */
+  consent: z.enum(CONSENT_DECLARATIONS).optional(),
   arguments: z.string().optional(),
   summary: z.string().optional(),
   bytes: z.number().optional(),

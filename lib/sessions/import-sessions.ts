@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GleanerDatabase } from '../db/database';
+import { withRecordedConsent } from '../db/legacy-consent';
 import { newId } from '../db/queries';
 import {
   ACTIVE_RUN_STATUSES,
@@ -167,7 +168,7 @@ export function remapBundles(bundles: SessionBundle[], now = Date.now()): Import
         );
       }
       records.steps.push({
-        ...step,
+        ...withRecordedConsent(step),
         id: newId(),
         runId,
         ...(step.status === 'running' ? { status: 'interrupted' as const, endedAt: now } : {}),

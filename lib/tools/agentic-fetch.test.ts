@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeServices } from '../../testing/fake-services';
 import { toolContext } from '../../testing/tool-context';
+import { callTool } from '../agent/call-tool';
 import { agenticFetchTool } from './agentic-fetch';
 import type { SubAgentRunner } from './tool';
 
@@ -27,7 +28,8 @@ describe('agentic_fetch', () => {
 
   it('starts the sub-agent in search mode without a url', async () => {
     const { calls, runner } = runnerRecording();
-    await agenticFetchTool.execute(
+    await callTool(
+      agenticFetchTool,
       { prompt: 'Who maintains Dexie?' },
       toolContext({ services: fakeServices([], undefined, { subAgent: runner }) }),
     );
@@ -43,7 +45,8 @@ describe('agentic_fetch', () => {
 
   it('starts URL mode with the URL that will really be fetched', async () => {
     const { calls, runner } = runnerRecording();
-    await agenticFetchTool.execute(
+    await callTool(
+      agenticFetchTool,
       { prompt: 'Summarize', url: 'https://github.com/o/r/blob/main/README.md' },
       toolContext({ services: fakeServices([], undefined, { subAgent: runner }) }),
     );
@@ -52,7 +55,8 @@ describe('agentic_fetch', () => {
 
   it('refuses a private URL before starting anything', async () => {
     const { calls, runner } = runnerRecording();
-    const outcome = await agenticFetchTool.execute(
+    const outcome = await callTool(
+      agenticFetchTool,
       { prompt: 'x', url: 'http://10.0.0.1/' },
       toolContext({ services: fakeServices([], undefined, { subAgent: runner }) }),
     );

@@ -19,7 +19,8 @@ export const agenticFetchTool = defineTool({
         .describe('The question the sub-agent should answer, with any context it needs'),
     })
     .strict(),
-  consent: 'fetch',
+  // Its sub-agent's web_fetch and web_search ask for every fetch and query.
+  consent: 'delegated',
   async execute(args, context) {
     const runner = context.services.subAgent;
     if (!runner) {

@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { fakeServices } from '../../testing/fake-services';
 import { fakeWeb, page } from '../../testing/fake-web';
 import { toolContext } from '../../testing/tool-context';
+import type { ToolCallEnvironment } from '../agent/call-tool';
+import { callTool } from '../agent/call-tool';
 import { fetchTool } from './fetch';
-import type { ConsentPrompt, ToolContext } from './tool';
+import type { ConsentPrompt } from './tool';
 
 function setup(
   pages: Parameters<typeof fakeWeb>[0],
   answers: Array<'allowed' | 'denied'> = ['allowed'],
-  overrides: Partial<ToolContext> = {},
+  overrides: Partial<ToolCallEnvironment> = {},
 ) {
   const web = fakeWeb(pages);
   const asked: ConsentPrompt[] = [];
   const context = toolContext({
     services: fakeServices([], web),
-    askConsent: async (prompt) => {
+    ask: async (prompt) => {
       asked.push(prompt);
       return answers.shift() ?? 'denied';
     },
@@ -27,7 +29,8 @@ describe('fetch', () => {
   it('asks for the exact URL that will be fetched, then returns the content as untrusted data', async () => {
     const raw = 'https://raw.githubusercontent.com/o/r/main/README.md';
     const { web, asked, context } = setup({ [raw]: page(raw, '# Readme', { title: 'README' }) });
-    const outcome = await fetchTool.execute(
+    const outcome = await callTool(
+      fetchTool,
       { url: 'https://github.com/o/r/blob/main/README.md', format: 'markdown' },
       context,
     );
@@ -51,7 +54,7 @@ describe('fetch', () => {
 
   it('refuses a private address without asking and without any request', async () => {
     const { web, asked, context } = setup({});
-    const outcome = await fetchTool.execute({ url: 'http://192.168.1.1/admin' }, context);
+    const outcome = await callTool(fetchTool, { url: 'http://192.168.1.1/admin' }, context);
     expect(outcome.kind).toBe('error');
     expect(asked).toEqual([]);
     expect(web.fetched).toEqual([]);
@@ -59,7 +62,7 @@ describe('fetch', () => {
 
   it('ends the turn on Deny and fetches nothing', async () => {
     const { web, context } = setup({}, ['denied']);
-    const outcome = await fetchTool.execute({ url: 'https://example.com/' }, context);
+    const outcome = await callTool(fetchTool, { url: 'https://example.com/' }, context);
     expect(outcome).toEqual({
       kind: 'denied',
       message: 'You did not allow fetching https://example.com/.',
@@ -82,7 +85,7 @@ describe('fetch', () => {
       },
       ['allowed', 'denied'],
     );
-    const outcome = await fetchTool.execute({ url: 'https://a.example/go' }, context);
+    const outcome = await callTool(fetchTool, { url: 'https://a.example/go' }, context);
     expect(asked.map((prompt) => [prompt.target, prompt.detail])).toEqual([
       ['https://a.example/go', 'Format: auto'],
       ['https://b.example/there', 'Format: auto · Redirected from https://a.example/go'],
@@ -94,7 +97,7 @@ describe('fetch', () => {
   it('caps output at 102,400 bytes of UTF-8 and says so', async () => {
     const big = 'я'.repeat(60_000); // 120,000 bytes
     const { context } = setup({ 'https://big.example/': page('https://big.example/', big) });
-    const outcome = await fetchTool.execute({ url: 'https://big.example/' }, context);
+    const outcome = await callTool(fetchTool, { url: 'https://big.example/' }, context);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
     expect(outcome.content).toContain('was 120000 bytes and was cut to the first 102400 bytes');
     const body = outcome.content.split('\n').find((line) => line.startsWith('я')) ?? '';
@@ -103,9 +106,9 @@ describe('fetch', () => {
 
   it('stops at the fetch budget before asking', async () => {
     const { asked, context } = setup({}, ['allowed'], {
-      spendFetchBudget: async () => ({ ok: false, message: 'Stopped: 10 fetches.' }),
+      spendFetch: async () => ({ ok: false, message: 'Stopped: 10 fetches.' }),
     });
-    expect(await fetchTool.execute({ url: 'https://example.com/' }, context)).toEqual({
+    expect(await callTool(fetchTool, { url: 'https://example.com/' }, context)).toEqual({
       kind: 'limit',
       message: 'Stopped: 10 fetches.',
     });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FETCH_FORMATS } from '../web/accept-headers';
 import type { FetchPageSuccess } from '../web/fetch-result';
 import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../web/truncate-output';
-import { fetchWithConsent } from './support/fetch-with-consent';
+import { fetchApproved, planFetch } from './support/fetch-with-consent';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
 
@@ -18,6 +18,13 @@ function facts(result: FetchPageSuccess, cached: boolean): string[] {
       : '',
     cached ? 'Served from the 15-minute page cache.' : '',
   ].filter(Boolean);
+}
+
+function cardDetail(format = 'auto') {
+  return (redirectedFrom?: string) =>
+    [`Format: ${format}`, redirectedFrom ? `Redirected from ${redirectedFrom}` : '']
+      .filter(Boolean)
+      .join(' · ');
 }
 
 export const fetchTool = defineTool({
@@ -37,13 +44,10 @@ export const fetchTool = defineTool({
     })
     .strict(),
   consent: 'fetch',
+  consentFor: (args, context) => planFetch(args.url, context, cardDetail(args.format)),
   async execute(args, context): Promise<ToolOutcome> {
     const format = args.format ?? 'auto';
-    const attempt = await fetchWithConsent(args.url, format, context, (redirectedFrom) =>
-      [`Format: ${format}`, redirectedFrom ? `Redirected from ${redirectedFrom}` : '']
-        .filter(Boolean)
-        .join(' · '),
-    );
+    const attempt = await fetchApproved(format, context, cardDetail(args.format));
     if (!attempt.ok) return attempt.outcome;
     const { fetched: result, cached } = attempt;
     const capped = capUtf8(result.content, FETCH_OUTPUT_MAX_BYTES);

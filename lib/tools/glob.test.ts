@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServices } from '../../testing/fake-services';
 import { memoryPageFiles } from '../../testing/memory-page-files';
 import { toolContext } from '../../testing/tool-context';
+import { callTool } from '../agent/call-tool';
 import { globTool, globToRegExp } from './glob';
 
 describe('glob', () => {
@@ -15,7 +16,8 @@ describe('glob', () => {
     const pages = memoryPageFiles();
     await pages.save('run-1', 'https://a.example/docs', 'x');
     await pages.save('run-2', 'https://b.example/docs', 'y');
-    const outcome = await globTool.execute(
+    const outcome = await callTool(
+      globTool,
       { pattern: '**/*' },
       toolContext({ services: fakeServices([], undefined, { pages }) }),
     );

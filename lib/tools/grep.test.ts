@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServices } from '../../testing/fake-services';
 import { memoryPageFiles } from '../../testing/memory-page-files';
 import { toolContext } from '../../testing/tool-context';
+import { callTool } from '../agent/call-tool';
 import { grepTool } from './grep';
 
 async function setup() {
@@ -23,7 +24,7 @@ async function setup() {
 describe('grep', () => {
   it('finds lines by regular expression, case-insensitive, with file and line number', async () => {
     const { context } = await setup();
-    const outcome = await grepTool.execute({ pattern: 'price' }, context);
+    const outcome = await callTool(grepTool, { pattern: 'price' }, context);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
     expect(outcome.content).toBe(
       'a.example-one.md:2: Price: $10 (a+b)\nb.example-two.md:1: price list',
@@ -32,7 +33,8 @@ describe('grep', () => {
 
   it('searches literal text and one file', async () => {
     const { context, first } = await setup();
-    const outcome = await grepTool.execute(
+    const outcome = await callTool(
+      grepTool,
       { pattern: '(a+b)', literal: true, file: first },
       context,
     );
@@ -47,7 +49,8 @@ describe('grep', () => {
       'https://big.example/',
       Array.from({ length: 150 }, () => 'hit').join('\n'),
     );
-    const outcome = await grepTool.execute(
+    const outcome = await callTool(
+      grepTool,
       { pattern: 'hit' },
       toolContext({ services: fakeServices([], undefined, { pages }) }),
     );
@@ -59,7 +62,7 @@ describe('grep', () => {
 
   it('explains an invalid regular expression', async () => {
     const { context } = await setup();
-    const outcome = await grepTool.execute({ pattern: '(' }, context);
+    const outcome = await callTool(grepTool, { pattern: '(' }, context);
     expect(outcome).toMatchObject({
       kind: 'error',
       message: expect.stringContaining('literal: true'),

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { fakeServices } from '../../testing/fake-services';
 import { toolContext } from '../../testing/tool-context';
+import type { ToolCallEnvironment } from '../agent/call-tool';
+import { callTool } from '../agent/call-tool';
 import { listTabsTool } from './list-tabs';
-import type { TabInfo, ToolContext } from './tool';
+import type { TabInfo } from './tool';
 
-function contextWith(tabs: TabInfo[]): ToolContext {
+function contextWith(tabs: TabInfo[]): ToolCallEnvironment {
   return toolContext({ services: fakeServices(tabs) });
 }
 
 describe('list_tabs', () => {
   it('lists ids, titles and URLs and marks the current tab', async () => {
-    const outcome = await listTabsTool.execute(
+    const outcome = await callTool(
+      listTabsTool,
       {},
       contextWith([
         { id: 4, title: 'Rust book', url: 'https://doc.rust-lang.org/book/', active: true },
@@ -25,7 +28,7 @@ describe('list_tabs', () => {
   });
 
   it('says so when no tab is open', async () => {
-    const outcome = await listTabsTool.execute({}, contextWith([]));
+    const outcome = await callTool(listTabsTool, {}, contextWith([]));
     expect(outcome).toEqual({ kind: 'result', content: 'No tabs are open in this window.' });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FakeTab, fakeServices } from '../../testing/fake-services';
 import { toolContext } from '../../testing/tool-context';
+import { callTool } from '../agent/call-tool';
 import { readTabTool } from './read-tab';
 import type { ConsentPrompt } from './tool';
 
@@ -22,7 +23,8 @@ const bank: FakeTab = {
 describe('read_tab', () => {
   it('reads an attached tab without asking, wrapped as untrusted data, and cites it', async () => {
     const services = fakeServices([article, bank]);
-    const outcome = await readTabTool.execute(
+    const outcome = await callTool(
+      readTabTool,
       { tabId: 7 },
       toolContext({ services, attachedTabIds: [7] }),
     );
@@ -41,12 +43,13 @@ describe('read_tab', () => {
   it('asks before reading a tab the user did not attach, naming its title and URL', async () => {
     const services = fakeServices([article, bank]);
     const asked: ConsentPrompt[] = [];
-    const outcome = await readTabTool.execute(
+    const outcome = await callTool(
+      readTabTool,
       { tabId: 9 },
       toolContext({
         services,
         attachedTabIds: [7],
-        askConsent: async (prompt) => {
+        ask: async (prompt) => {
           asked.push(prompt);
           return 'denied';
         },
@@ -64,9 +67,10 @@ describe('read_tab', () => {
 
   it('reads the current tab when no id is given (after consent)', async () => {
     const services = fakeServices([article, bank]);
-    const outcome = await readTabTool.execute(
+    const outcome = await callTool(
+      readTabTool,
       {},
-      toolContext({ services, askConsent: async () => 'allowed' }),
+      toolContext({ services, ask: async () => 'allowed' }),
     );
     expect(services.readTabIds).toEqual([7]);
     expect(outcome.kind).toBe('result');
@@ -82,11 +86,11 @@ describe('read_tab', () => {
     };
     const services = fakeServices([unreadable]);
     const context = toolContext({ services, attachedTabIds: [3, 4] });
-    expect(await readTabTool.execute({ tabId: 4 }, context)).toEqual({
+    expect(await callTool(readTabTool, { tabId: 4 }, context)).toEqual({
       kind: 'error',
       message: 'Tab 4 is not open (it may have been closed). Call list_tabs to see the open tabs.',
     });
-    expect(await readTabTool.execute({ tabId: 3 }, context)).toEqual({
+    expect(await callTool(readTabTool, { tabId: 3 }, context)).toEqual({
       kind: 'error',
       message: '"Settings" is a browser page.',
     });
@@ -100,7 +104,7 @@ describe('read_tab', () => {
     const long: FakeTab = { ...article, article: { markdown: paragraphs.join('\n\n') } };
     const services = fakeServices([long]);
     const context = toolContext({ services, attachedTabIds: [7], contextWindow: 8192 });
-    const first = await readTabTool.execute({ tabId: 7 }, context);
+    const first = await callTool(readTabTool, { tabId: 7 }, context);
     if (first.kind !== 'result') throw new Error('expected a result');
     const percent = Number(first.summary?.match(/\((\d+)%\)/)?.[1]);
     expect(percent).toBeGreaterThan(30);
@@ -110,7 +114,7 @@ describe('read_tab', () => {
     const offset = Number(first.content.match(/"offset": (\d+)/)?.[1]);
     expect(first.content).not.toContain('Paragraph 399');
 
-    const next = await readTabTool.execute({ tabId: 7, offset }, context);
+    const next = await callTool(readTabTool, { tabId: 7, offset }, context);
     if (next.kind !== 'result') throw new Error('expected a result');
     const shown = [...first.content.matchAll(/Paragraph (\d+) /g)].map((match) => Number(match[1]));
     expect(next.content).toContain(`Paragraph ${Math.max(...shown) + 1} `);

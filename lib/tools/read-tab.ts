@@ -1,7 +1,24 @@
 import { z } from 'zod';
 import { fitToBudget, pageBudgetChars } from './support/page-budget';
 import { wrapUntrusted } from './support/untrusted';
-import { defineTool } from './tool';
+import { defineTool, type TabInfo, type ToolContext } from './tool';
+
+/** The tab a call names, or the active one; a sentence when it is not open. */
+async function findTab(
+  tabId: number | undefined,
+  context: ToolContext,
+): Promise<
+  { ok: true; tab: TabInfo } | { ok: false; outcome: { kind: 'error'; message: string } }
+> {
+  const tabs = context.services.tabs;
+  const tab = tabId === undefined ? await tabs.active() : await tabs.get(tabId);
+  if (tab) return { ok: true, tab };
+  const message =
+    tabId === undefined
+      ? 'No tab is active in the current window.'
+      : `Tab ${tabId} is not open (it may have been closed). Call list_tabs to see the open tabs.`;
+  return { ok: false, outcome: { kind: 'error', message } };
+}
 
 export const readTabTool = defineTool({
   name: 'read_tab',
@@ -22,28 +39,19 @@ export const readTabTool = defineTool({
     })
     .strict(),
   consent: 'tab',
+  async consentFor(args, context) {
+    const found = await findTab(args.tabId, context);
+    if (!found.ok) return { kind: 'refuse', outcome: found.outcome };
+    const { tab } = found;
+    if (context.attachedTabIds.includes(tab.id)) return { kind: 'given', why: 'attached-tab' };
+    return { kind: 'ask', prompt: { kind: 'tab', target: tab.url, host: tab.title || tab.url } };
+  },
   async execute(args, context) {
-    const tabs = context.services.tabs;
-    const tab = args.tabId === undefined ? await tabs.active() : await tabs.get(args.tabId);
-    if (!tab) {
-      return {
-        kind: 'error',
-        message:
-          args.tabId === undefined
-            ? 'No tab is active in the current window.'
-            : `Tab ${args.tabId} is not open (it may have been closed). Call list_tabs to see the open tabs.`,
-      };
-    }
+    const found = await findTab(args.tabId, context);
+    if (!found.ok) return found.outcome;
+    const { tab } = found;
     const label = tab.title || tab.url;
-    if (!context.attachedTabIds.includes(tab.id)) {
-      const answer = await context.askConsent({ kind: 'tab', target: tab.url, host: label });
-      if (answer === 'denied') {
-        return {
-          kind: 'denied',
-          message: `You did not allow reading the tab "${label}" (${tab.url}).`,
-        };
-      }
-    }
+    const tabs = context.services.tabs;
     const read = await tabs.read(tab.id);
     if (!read.ok) return { kind: 'error', message: read.reason };
 

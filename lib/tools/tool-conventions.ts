@@ -1,4 +1,5 @@
-import { CONSENT_DECLARATIONS, type Tool } from './tool';
+import { CONSENT_DECLARATIONS } from '../db/records';
+import type { Tool } from './tool';
 
 /** Files in lib/tools/ that are infrastructure, not tools. */
 export const NON_TOOL_FILES = new Set(['tool.ts', 'registry.ts', 'tool-conventions.ts']);
@@ -6,6 +7,9 @@ export const NON_TOOL_FILES = new Set(['tool.ts', 'registry.ts', 'tool-conventio
 export function snakeNameOf(fileName: string): string {
   return fileName.replace(/\.ts$/, '').replace(/-/g, '_');
 }
+
+/** Declarations under which the loop shows a card before the tool runs. */
+const ASKING = new Set(['tab', 'fetch', 'search']);
 
 function looksLikeTool(value: unknown): value is Partial<Tool> {
   return (
@@ -52,6 +56,10 @@ export function checkToolFolder(input: {
     }
     if (!CONSENT_DECLARATIONS.includes(tool.consent as never)) {
       problems.push(`${file}: needs a consent declaration (${CONSENT_DECLARATIONS.join(' | ')})`);
+    } else if (ASKING.has(tool.consent as string) && typeof tool.consentFor !== 'function') {
+      problems.push(
+        `${file}: declares "${tool.consent}" consent but says nothing to ask (consentFor)`,
+      );
     }
     const parameters = tool.parameters as { type?: string; def?: { type?: string } } | undefined;
     if (parameters?.def?.type !== 'object') {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Source } from '../db/records';
+import type { ConsentDeclaration, Source } from '../db/records';
 import type { Article } from '../extract/article';
 import type { FetchFormat } from '../web/accept-headers';
 import type { CachedFetch } from '../web/fetch-cache';
@@ -78,15 +78,25 @@ export interface ToolServices {
   };
 }
 
-/** What a tool asks the user before it touches the network or reads an unattached tab. */
+/** What a consent card shows: the loop asks it before a tool that declares consent runs. */
 export interface ConsentPrompt {
   kind: 'fetch' | 'search' | 'tab';
-  /** The exact URL, query or tab URL. */
+  /** The exact URL, query or tab URL: the only thing the answered card lets the tool touch. */
   target: string;
-  /** Highlighted on the card: the URL's host, the provider, or the tab's title. */
+  /** Highlighted on the card: the URL's origin, the provider, or the tab's title. */
   host: string;
   detail?: string;
 }
+
+/**
+ * A tool's answer to "what would you ask the user for these arguments?", given before it runs:
+ * a card to show; nothing to ask because the user already chose (a tab attached to the
+ * message); or an outcome that ends the call with no card (a URL the policy refuses).
+ */
+export type ConsentPlan =
+  | { kind: 'ask'; prompt: ConsentPrompt }
+  | { kind: 'given'; why: 'attached-tab' }
+  | { kind: 'refuse'; outcome: { kind: 'error'; message: string } };
 
 export interface ToolContext {
   runId: string;
@@ -95,6 +105,10 @@ export interface ToolContext {
   /** The user's question this call serves (shown on consent cards). */
   question: string;
   signal: AbortSignal;
+  /**
+   * Services as the loop hands them out: fetching, searching and reading tab content work
+   * only for what the answered card (or the attachment) allowed.
+   */
   services: ToolServices;
   /** Tabs the user attached to this message: read without asking. */
   attachedTabIds: readonly number[];
@@ -102,36 +116,24 @@ export interface ToolContext {
   contextWindow: number;
   /** Nonce of this run's untrusted-content delimiters. */
   nonce: string;
-  /** Counts one network fetch against the answer's budget; says why not when it is spent. */
-  spendFetchBudget(): Promise<{ ok: true } | { ok: false; message: string }>;
-  /** Shows a consent card and waits for the user's answer (or a grant that answers for them). */
-  askConsent(prompt: ConsentPrompt): Promise<'allowed' | 'denied'>;
+  /** The card the user answered for this call (absent for `none`, `delegated`, attached tabs). */
+  approved?: ConsentPrompt;
+  /** What the tool returned with `ask-again`, handed back once the new card is answered. */
+  continuation?: unknown;
 }
 
 /**
- * A tool's three outcomes (after Crush): a result; an error the model reads and can recover
- * from; a denial that ends the turn.
+ * A tool's outcomes (after Crush): a result; an error the model reads and can recover from;
+ * a denial that ends the turn; a spent budget; or a second card to ask before going on (a
+ * redirect to another host), after which the loop runs the tool again with `continuation`.
  */
 export type ToolOutcome =
   | { kind: 'result'; content: string; sources?: Source[]; bytes?: number; summary?: string }
   | { kind: 'error'; message: string }
   | { kind: 'denied'; message: string }
   /** A per-answer budget is spent: the run stops with this reason and offers Continue. */
-  | { kind: 'limit'; message: string };
-
-/**
- * Whether a call needs the user's consent before it runs:
- * - `none`: reads nothing private and touches no network (e.g. listing tab titles).
- * - `tab`: reads a tab's content the user did not attach.
- * - `fetch`: contacts a URL. - `search`: sends a query to a search provider.
- */
-export type ConsentDeclaration = 'none' | 'tab' | 'fetch' | 'search';
-export const CONSENT_DECLARATIONS: readonly ConsentDeclaration[] = [
-  'none',
-  'tab',
-  'fetch',
-  'search',
-];
+  | { kind: 'limit'; message: string }
+  | { kind: 'ask-again'; prompt: ConsentPrompt; continuation?: unknown };
 
 export interface Tool<Parameters extends z.ZodType = z.ZodType> {
   /** Model-facing name, snake_case; the file is its kebab form. */
@@ -139,6 +141,11 @@ export interface Tool<Parameters extends z.ZodType = z.ZodType> {
   description: string;
   parameters: Parameters;
   consent: ConsentDeclaration;
+  /**
+   * Required for `tab`, `fetch` and `search`: what the card will show for these arguments.
+   * The loop asks (or finds a grant) before `execute` runs; a denial never reaches `execute`.
+   */
+  consentFor?(args: z.infer<Parameters>, context: ToolContext): Promise<ConsentPlan>;
   execute(args: z.infer<Parameters>, context: ToolContext): Promise<ToolOutcome>;
 }
 

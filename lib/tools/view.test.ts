@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServices } from '../../testing/fake-services';
 import { memoryPageFiles } from '../../testing/memory-page-files';
 import { toolContext } from '../../testing/tool-context';
+import { callTool } from '../agent/call-tool';
 import { viewTool } from './view';
 
 async function contextWithPage(markdown: string, runId = 'run-1') {
@@ -17,7 +18,7 @@ describe('view', () => {
   it('shows 200 numbered lines by default and says how to go on', async () => {
     const lines = Array.from({ length: 450 }, (_, index) => `line ${index + 1}`);
     const { name, context } = await contextWithPage(lines.join('\n'));
-    const outcome = await viewTool.execute({ file: name }, context);
+    const outcome = await callTool(viewTool, { file: name }, context);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
     const body = outcome.content.split('\n');
     expect(body[0]).toBe('docs.example-guide.md (https://docs.example/guide)');
@@ -29,7 +30,7 @@ describe('view', () => {
   it('pages with offset and limit', async () => {
     const lines = Array.from({ length: 10 }, (_, index) => `line ${index + 1}`);
     const { name, context } = await contextWithPage(lines.join('\n'));
-    const outcome = await viewTool.execute({ file: name, offset: 8, limit: 5 }, context);
+    const outcome = await callTool(viewTool, { file: name, offset: 8, limit: 5 }, context);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
     expect(outcome.content.split('\n').slice(1)).toEqual([
       ' 9\tline 9',
@@ -40,7 +41,7 @@ describe('view', () => {
 
   it('cuts lines longer than 2,000 characters', async () => {
     const { name, context } = await contextWithPage(`${'x'.repeat(2_500)}\nshort`);
-    const outcome = await viewTool.execute({ file: name }, context);
+    const outcome = await callTool(viewTool, { file: name }, context);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
     const first = outcome.content.split('\n')[1]!;
     expect(first).toBe(`1\t${'x'.repeat(2_000)}… [line cut]`);
@@ -48,7 +49,7 @@ describe('view', () => {
 
   it('sees only the files of its own run', async () => {
     const { name, context } = await contextWithPage('secret', 'other-run');
-    const outcome = await viewTool.execute({ file: name }, { ...context, runId: 'run-1' });
+    const outcome = await callTool(viewTool, { file: name }, { ...context, runId: 'run-1' });
     expect(outcome).toEqual({
       kind: 'error',
       message: `There is no page file "${name}" in this run. Files: none.`,
@@ -57,7 +58,11 @@ describe('view', () => {
 
   it('treats path tricks as unknown names', async () => {
     const { context } = await contextWithPage('text');
-    const outcome = await viewTool.execute({ file: '../other-run/docs.example-guide.md' }, context);
+    const outcome = await callTool(
+      viewTool,
+      { file: '../other-run/docs.example-guide.md' },
+      context,
+    );
     expect(outcome.kind).toBe('error');
   });
 });

@@ -3,6 +3,7 @@ import { fakeServices } from '../../testing/fake-services';
 import { fakeWeb, page } from '../../testing/fake-web';
 import { memoryPageFiles } from '../../testing/memory-page-files';
 import { toolContext } from '../../testing/tool-context';
+import { callTool } from '../agent/call-tool';
 import { webFetchTool } from './web-fetch';
 
 function setup(content: string) {
@@ -11,7 +12,7 @@ function setup(content: string) {
   const web = fakeWeb({ [url]: page(url, content, { title: 'Guide' }) });
   const context = toolContext({
     services: fakeServices([], web, { pages }),
-    askConsent: async () => 'allowed',
+    ask: async () => 'allowed',
   });
   return { url, pages, context };
 }
@@ -19,7 +20,7 @@ function setup(content: string) {
 describe('web_fetch', () => {
   it('returns a page of exactly 50,000 bytes inline', async () => {
     const { url, pages, context } = setup('a'.repeat(50_000));
-    const outcome = await webFetchTool.execute({ url }, context);
+    const outcome = await callTool(webFetchTool, { url }, context);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
     expect(outcome.content).toContain('a'.repeat(50_000));
     expect(await pages.list('run-1')).toEqual([]);
@@ -28,7 +29,7 @@ describe('web_fetch', () => {
 
   it('saves a page of 50,001 bytes as a file of the run and tells the model to use view and grep', async () => {
     const { url, pages, context } = setup('a'.repeat(50_001));
-    const outcome = await webFetchTool.execute({ url }, context);
+    const outcome = await callTool(webFetchTool, { url }, context);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
     expect(outcome.content).not.toContain('aaaa');
     expect(outcome.content).toContain('saved as the page file "docs.example-guide.md"');
@@ -40,7 +41,7 @@ describe('web_fetch', () => {
 
   it('counts bytes of UTF-8, not characters', async () => {
     const { url, pages, context } = setup('я'.repeat(25_001)); // 50,002 bytes
-    await webFetchTool.execute({ url }, context);
+    await callTool(webFetchTool, { url }, context);
     expect((await pages.list('run-1')).map((file) => file.bytes)).toEqual([50_002]);
   });
 });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { WEB_FETCH_INLINE_MAX_BYTES } from '../web/truncate-output';
-import { fetchWithConsent } from './support/fetch-with-consent';
+import { fetchApproved, planFetch } from './support/fetch-with-consent';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
+
+const cardDetail = (redirectedFrom?: string) =>
+  redirectedFrom ? `Redirected from ${redirectedFrom}` : undefined;
 
 export const webFetchTool = defineTool({
   name: 'web_fetch',
@@ -12,10 +15,9 @@ export const webFetchTool = defineTool({
     'find the relevant lines and view to read them. Every fetch asks the user first.',
   parameters: z.object({ url: z.string().min(1).describe('The http(s) URL to fetch') }).strict(),
   consent: 'fetch',
+  consentFor: (args, context) => planFetch(args.url, context, cardDetail),
   async execute(args, context): Promise<ToolOutcome> {
-    const attempt = await fetchWithConsent(args.url, 'auto', context, (redirectedFrom) =>
-      redirectedFrom ? `Redirected from ${redirectedFrom}` : undefined,
-    );
+    const attempt = await fetchApproved('auto', context, cardDetail);
     if (!attempt.ok) return attempt.outcome;
     const { fetched: result, cached } = attempt;
     const source = { title: result.title || result.finalUrl, url: result.finalUrl };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeSearch } from '../../testing/fake-search';
 import { fakeServices } from '../../testing/fake-services';
 import { toolContext } from '../../testing/tool-context';
+import { callTool } from '../agent/call-tool';
 import type { ConsentPrompt } from './tool';
 import { webSearchTool } from './web-search';
 
@@ -13,11 +14,12 @@ describe('web_search', () => {
       ],
     });
     const asked: ConsentPrompt[] = [];
-    const outcome = await webSearchTool.execute(
+    const outcome = await callTool(
+      webSearchTool,
       { query: 'rust ownership' },
       toolContext({
         services: fakeServices([], undefined, { search }),
-        askConsent: async (prompt) => {
+        ask: async (prompt) => {
           asked.push(prompt);
           return 'allowed';
         },
@@ -34,11 +36,12 @@ describe('web_search', () => {
 
   it('sends nothing when the user denies', async () => {
     const search = fakeSearch();
-    const outcome = await webSearchTool.execute(
+    const outcome = await callTool(
+      webSearchTool,
       { query: 'anything' },
       toolContext({
         services: fakeServices([], undefined, { search }),
-        askConsent: async () => 'denied',
+        ask: async () => 'denied',
       }),
     );
     expect(outcome).toEqual({

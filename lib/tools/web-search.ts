@@ -16,21 +16,20 @@ export const webSearchTool = defineTool({
     })
     .strict(),
   consent: 'search',
-  async execute(args, context) {
+  async consentFor(args, context) {
     // The card shows exactly the query that will be sent.
     const checked = normalizeSearchQuery(args.query);
-    if (!checked.ok) return { kind: 'error', message: checked.message };
-    const query = checked.query;
+    if (!checked.ok)
+      return { kind: 'refuse', outcome: { kind: 'error', message: checked.message } };
     const provider = await context.services.search.provider();
-    const answer = await context.askConsent({
-      kind: 'search',
-      target: query,
-      host: provider.id,
-      detail: provider.label,
-    });
-    if (answer === 'denied') {
-      return { kind: 'denied', message: `You did not allow the search "${query}".` };
-    }
+    return {
+      kind: 'ask',
+      prompt: { kind: 'search', target: checked.query, host: provider.id, detail: provider.label },
+    };
+  },
+  async execute(args, context) {
+    const query = context.approved?.target ?? '';
+    const provider = await context.services.search.provider();
     const found = await context.services.search.search(
       query,
       args.max_results ?? 10,

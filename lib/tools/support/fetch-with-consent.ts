@@ -1,17 +1,45 @@
 import type { FetchFormat } from '../../web/accept-headers';
 import type { CachedFetch } from '../../web/fetch-cache';
-import type { ToolContext, ToolOutcome } from '../tool';
+import type { ConsentPlan, ToolContext, ToolOutcome } from '../tool';
 
 const MAX_CROSS_HOST_REDIRECTS = 5;
 
+/** Carried from one card to the next when a page redirects to another host. */
+interface RedirectTrail {
+  startedAt: string;
+  redirectedFrom: string;
+  hops: number;
+}
+
 /**
- * The one way a tool contacts a URL: the URL policy first (so the card shows what is really
- * fetched), then the answer's fetch budget, then the consent card, then the fetch (or the page
- * cache). A redirect to another host asks again before that host is contacted.
- * Returns the fetch, or the outcome that ends the tool call (an error, a denial, a limit).
+ * What the card shows before a URL is contacted: the URL the policy turns it into (https, raw
+ * GitHub files), so the user approves the URL that is really fetched; or the policy's refusal.
  */
-export async function fetchWithConsent(
+export async function planFetch(
   rawUrl: string,
+  context: ToolContext,
+  cardDetail: (redirectedFrom?: string) => string | undefined,
+): Promise<ConsentPlan> {
+  const policy = await context.services.web.normalize(rawUrl);
+  if (!policy.ok) return { kind: 'refuse', outcome: { kind: 'error', message: policy.reason } };
+  return { kind: 'ask', prompt: fetchPrompt(policy.url, cardDetail()) };
+}
+
+function fetchPrompt(url: string, detail: string | undefined) {
+  return {
+    kind: 'fetch' as const,
+    target: url,
+    host: new URL(url).origin,
+    ...(detail ? { detail } : {}),
+  };
+}
+
+/**
+ * Fetches the URL the user allowed (or serves it from the page cache). A redirect to another
+ * host comes back as another card to answer before that host is contacted.
+ * Returns the fetch, or the outcome that ends this round of the call.
+ */
+export async function fetchApproved(
   format: FetchFormat,
   context: ToolContext,
   cardDetail: (redirectedFrom?: string) => string | undefined,
@@ -19,40 +47,27 @@ export async function fetchWithConsent(
   | { ok: true; fetched: Extract<CachedFetch['result'], { ok: true }>; cached: boolean }
   | { ok: false; outcome: ToolOutcome }
 > {
-  const policy = await context.services.web.normalize(rawUrl);
-  if (!policy.ok) return { ok: false, outcome: { kind: 'error', message: policy.reason } };
-  let url = policy.url;
-  let redirectedFrom: string | undefined;
-  for (let hop = 0; hop <= MAX_CROSS_HOST_REDIRECTS; hop++) {
-    const budget = await context.spendFetchBudget();
-    if (!budget.ok) return { ok: false, outcome: { kind: 'limit', message: budget.message } };
-    const detail = cardDetail(redirectedFrom);
-    const answer = await context.askConsent({
-      kind: 'fetch',
-      target: url,
-      host: new URL(url).origin,
-      ...(detail ? { detail } : {}),
-    });
-    if (answer === 'denied') {
-      return {
-        ok: false,
-        outcome: { kind: 'denied', message: `You did not allow fetching ${url}.` },
-      };
+  const url = context.approved?.target;
+  if (!url) return { ok: false, outcome: { kind: 'error', message: 'No URL was allowed.' } };
+  const trail = context.continuation as RedirectTrail | undefined;
+  const { result, cached } = await context.services.web.fetch(url, format, context.signal);
+  if (!result.ok && result.kind === 'cross-host-redirect' && result.redirectTo) {
+    const hops = (trail?.hops ?? 0) + 1;
+    const startedAt = trail?.startedAt ?? url;
+    if (hops > MAX_CROSS_HOST_REDIRECTS) {
+      const message = `Stopped after ${MAX_CROSS_HOST_REDIRECTS} redirects to other hosts, starting from ${startedAt}.`;
+      return { ok: false, outcome: { kind: 'error', message } };
     }
-    const { result, cached } = await context.services.web.fetch(url, format, context.signal);
-    if (!result.ok && result.kind === 'cross-host-redirect' && result.redirectTo) {
-      redirectedFrom = url;
-      url = result.redirectTo;
-      continue;
-    }
-    if (!result.ok) return { ok: false, outcome: { kind: 'error', message: result.message } };
-    return { ok: true, fetched: result, cached };
+    const next: RedirectTrail = { startedAt, redirectedFrom: url, hops };
+    return {
+      ok: false,
+      outcome: {
+        kind: 'ask-again',
+        prompt: fetchPrompt(result.redirectTo, cardDetail(url)),
+        continuation: next,
+      },
+    };
   }
-  return {
-    ok: false,
-    outcome: {
-      kind: 'error',
-      message: `Stopped after ${MAX_CROSS_HOST_REDIRECTS} redirects to other hosts, starting from ${policy.url}.`,
-    },
-  };
+  if (!result.ok) return { ok: false, outcome: { kind: 'error', message: result.message } };
+  return { ok: true, fetched: result, cached };
 }

@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { ConsentPrompt, Tool, ToolContext, ToolOutcome } from '../tools/tool';
+import { deniedMessage, servicesFor } from './consent-gate';
+
+/** What a call ends with once every card it needed was answered. */
+export type SettledOutcome = Exclude<ToolOutcome, { kind: 'ask-again' }>;
+
+/** Everything a call needs from its run: the identity, the services, and how to ask. */
+export interface ToolCallEnvironment extends Omit<ToolContext, 'approved' | 'continuation'> {
+  /** Shows the card (or finds a grant that answers it) and waits for the user. */
+  ask(prompt: ConsentPrompt): Promise<'allowed' | 'denied'>;
+  /** Counts one network fetch against the answer's budget; says why not when it is spent. */
+  spendFetch(): Promise<{ ok: true } | { ok: false; message: string }>;
+}
+
+/** Cards one call may need after its first (redirects to other hosts); the tool says fewer. */
+const MAX_FURTHER_CARDS = 10;
+
+/** Declarations under which a card is shown before the tool runs. */
+const ASKING = new Set(['tab', 'fetch', 'search']);
+
+/**
+ * Consent is enforced here, not trusted to the tool: before `execute` runs, the tool says what
+ * the card shows for its arguments, the answer's fetch budget is counted, and the user is
+ * asked (or a grant answers). A denial ends the call without running the tool, and the
+ * services the tool gets reach only what the answered cards cover.
+ */
+export async function callTool<Parameters extends z.ZodType>(
+  tool: Tool<Parameters>,
+  args: z.infer<Parameters>,
+  environment: ToolCallEnvironment,
+): Promise<SettledOutcome> {
+  const { ask, spendFetch, ...base } = environment;
+  const approved: ConsentPrompt[] = [];
+  const services = servicesFor(
+    base.services,
+    tool.consent,
+    approved,
+    base.attachedTabIds,
+    tool.name,
+  );
+  const context = (extra: Pick<ToolContext, 'approved' | 'continuation'> = {}): ToolContext => ({
+    ...base,
+    services,
+    ...extra,
+  });
+  const answer = async (prompt: ConsentPrompt): Promise<SettledOutcome | undefined> => {
+    if (prompt.kind === 'fetch') {
+      const budget = await spendFetch();
+      if (!budget.ok) return { kind: 'limit', message: budget.message };
+    }
+    if ((await ask(prompt)) === 'denied') return { kind: 'denied', message: deniedMessage(prompt) };
+    approved.push(prompt);
+    return undefined;
+  };
+
+  let prompt: ConsentPrompt | undefined;
+  if (ASKING.has(tool.consent)) {
+    const plan = await tool.consentFor?.(args, context());
+    if (!plan) return { kind: 'error', message: `${tool.name} cannot say what it would ask.` };
+    if (plan.kind === 'refuse') return plan.outcome;
+    if (plan.kind === 'ask') prompt = plan.prompt;
+  }
+  let continuation: unknown;
+  for (let card = 0; ; card++) {
+    if (prompt) {
+      const stopped = await answer(prompt);
+      if (stopped) return stopped;
+    }
+    const outcome = await tool.execute(args, context({ approved: prompt, continuation }));
+    if (outcome.kind !== 'ask-again') return outcome;
+    if (card >= MAX_FURTHER_CARDS) {
+      return { kind: 'error', message: `${tool.name} asked for permission too many times.` };
+    }
+    prompt = outcome.prompt;
+    continuation = outcome.continuation;
+  }
+}
