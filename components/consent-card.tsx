@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ConsentRequestRecord } from '../lib/db/records';
-import { SEARCH_PROVIDER_LABELS } from '../lib/web/search/types';
+import { SEARCH_PROVIDER_LABELS } from '../lib/settings/search-settings';
 import { type UrlParts, urlParts } from './url-display';
 
 export type ConsentDecision = 'once' | 'always' | 'deny';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { GrantRecord } from '../lib/db/records';
-import { SEARCH_PROVIDER_LABELS } from '../lib/web/search/types';
+import { SEARCH_PROVIDER_LABELS } from '../lib/settings/search-settings';
 import { toUnicodeOrigin } from './url-display';
 
 const KIND_LABEL: Record<GrantRecord['kind'], string> = {

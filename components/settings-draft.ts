@@ -1,8 +1,8 @@
 import { contextWindowFor } from '../lib/settings/context-window';
 import { PROVIDER_PRESETS, PROVIDERS, type Provider, type Settings } from '../lib/settings/schema';
+import type { SearchProviderId } from '../lib/settings/search-settings';
 import { DEFAULT_SEARCH_SETTINGS } from '../lib/settings/search-settings';
 import { classifyHost } from '../lib/web/private-host';
-import type { SearchProviderId } from '../lib/web/search/types';
 import { matchesExemptHost } from '../lib/web/url-policy';
 
 /** The settings form's fields as typed, before validation. */

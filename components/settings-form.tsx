@@ -1,7 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { PROVIDER_PRESETS, PROVIDERS, type Provider, type Settings } from '../lib/settings/schema';
-import { DEFAULT_SEARCH_SETTINGS } from '../lib/settings/search-settings';
-import { SEARCH_PROVIDER_IDS, type SearchProviderId } from '../lib/web/search/types';
+import {
+  DEFAULT_SEARCH_SETTINGS,
+  SEARCH_PROVIDER_IDS,
+  type SearchProviderId,
+} from '../lib/settings/search-settings';
 import { ConnectionResult } from './connection-result';
 import { Field } from './form-field';
 import {

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { DEFAULT_DUCKDUCKGO_URL, SEARCH_PROVIDER_IDS } from '../web/search/types';
+
+export const SEARCH_PROVIDER_IDS = ['duckduckgo', 'searxng', 'brave'] as const;
+export type SearchProviderId = (typeof SEARCH_PROVIDER_IDS)[number];
+
+/** How messages and the settings form name each provider. */
+export const SEARCH_PROVIDER_LABELS: Record<SearchProviderId, string> = {
+  duckduckgo: 'DuckDuckGo',
+  searxng: 'SearXNG',
+  brave: 'Brave Search',
+};
+
+/** DuckDuckGo's no-JavaScript results page. */
+export const DEFAULT_DUCKDUCKGO_URL = 'https://html.duckduckgo.com/html/';
 
 /**
  * The search part of the settings (PRODUCT.md, "Web search": the provider and its base URL are

@@ -1,8 +1,8 @@
 import type { Settings } from '../settings/schema';
+import { SEARCH_PROVIDER_LABELS } from '../settings/search-settings';
 import type { SearchServices } from '../tools/tool';
 import { formatResultsForModel } from '../web/search/format-results-for-model';
 import { createSearchService } from '../web/search/search-service';
-import { SEARCH_PROVIDER_LABELS } from '../web/search/types';
 
 /** The sub-agent's web search, with the provider from the settings read for every query. */
 export function createWorkerSearch(readSettings: () => Promise<Settings>): SearchServices {

@@ -1,13 +1,8 @@
+import { DEFAULT_DUCKDUCKGO_URL } from '../../settings/search-settings';
 import { httpStatusMessage } from '../http-status-message';
 import { parseDuckDuckGoPage } from './duckduckgo-page';
 import { sendSearchRequest } from './send-search-request';
-import {
-  DEFAULT_DUCKDUCKGO_URL,
-  failureOf,
-  RATE_LIMIT_ADVICE,
-  type SearchOutcome,
-  type SearchProvider,
-} from './types';
+import { failureOf, RATE_LIMIT_ADVICE, type SearchOutcome, type SearchProvider } from './types';
 
 export { DEFAULT_DUCKDUCKGO_URL };
 

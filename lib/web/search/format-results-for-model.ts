@@ -1,4 +1,5 @@
-import { SEARCH_PROVIDER_LABELS, type SearchOutcome } from './types';
+import { SEARCH_PROVIDER_LABELS } from '../../settings/search-settings';
+import type { SearchOutcome } from './types';
 
 /**
  * What the model reads for one `web_search` call: the results as a numbered list,

@@ -1,15 +1,15 @@
-import { type SearchSettings, searchSettingsProblem } from '../../settings/search-settings';
+import {
+  SEARCH_PROVIDER_LABELS,
+  type SearchProviderId,
+  type SearchSettings,
+  searchSettingsProblem,
+} from '../../settings/search-settings';
 import { startRequestDeadline } from '../request-deadline';
 import type { Timers } from '../timers';
 import { createBraveProvider } from './brave';
 import { createDuckDuckGoProvider } from './duckduckgo';
 import { createSearxngProvider } from './searxng';
-import {
-  SEARCH_PROVIDER_LABELS,
-  type SearchOutcome,
-  type SearchProvider,
-  type SearchProviderId,
-} from './types';
+import type { SearchOutcome, SearchProvider } from './types';
 
 export { formatResultsForModel } from './format-results-for-model';
 

@@ -1,12 +1,8 @@
+import { SEARCH_PROVIDER_LABELS, type SearchProviderId } from '../../settings/search-settings';
 import { decodeBody } from '../decode-body';
 import { FetchTimeoutError, formatSeconds } from '../fetch-timeout-error';
 import { readLimitedBody } from '../read-limited-body';
-import {
-  failureOf,
-  SEARCH_PROVIDER_LABELS,
-  type SearchFailure,
-  type SearchProviderId,
-} from './types';
+import { failureOf, type SearchFailure } from './types';
 
 /** A results page is tens of kilobytes; anything past this is not a results page. */
 export const MAX_SEARCH_RESPONSE_BYTES = 2 * 1024 * 1024;

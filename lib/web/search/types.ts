@@ -1,18 +1,9 @@
 /**
- * The vocabulary of web search (PRODUCT.md, "The agent": `web_search`): what a provider returns,
+ * The vocabulary of web search (the `web_search` tool): what a provider returns,
  * and the ways a search can fail. A failure is data with a sentence the model and the user can
  * read, never an exception; only the caller's own stop (its abort signal) rejects.
  */
-
-export const SEARCH_PROVIDER_IDS = ['duckduckgo', 'searxng', 'brave'] as const;
-export type SearchProviderId = (typeof SEARCH_PROVIDER_IDS)[number];
-
-/** How messages and the settings form name each provider. */
-export const SEARCH_PROVIDER_LABELS: Record<SearchProviderId, string> = {
-  duckduckgo: 'DuckDuckGo',
-  searxng: 'SearXNG',
-  brave: 'Brave Search',
-};
+import type { SearchProviderId } from '../../settings/search-settings';
 
 export interface SearchResult {
   title: string;
@@ -75,9 +66,6 @@ export interface SearchProvider {
 export const RATE_LIMIT_ADVICE =
   'Do not retry with rephrased queries; try again in a few minutes or choose another search ' +
   'provider in Settings.';
-
-/** DuckDuckGo's no-JavaScript results page (here, not in duckduckgo.ts, so settings stay light). */
-export const DEFAULT_DUCKDUCKGO_URL = 'https://html.duckduckgo.com/html/';
 
 /** Builds the failures of one provider: `const fail = failureOf('brave')`. */
 export function failureOf(provider: SearchProviderId) {
