@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { MemoryFetchCacheStorage } from '../../testing/memory-fetch-cache-storage';
 import { acceptHeaderFor } from './accept-headers';
-import {
-  FETCH_CACHE_TTL_MS,
-  FetchCache,
-  type FetchCacheEntry,
-  fetchCacheKey,
-  MemoryFetchCacheStorage,
-} from './fetch-cache';
+import { FETCH_CACHE_TTL_MS, FetchCache, type FetchCacheEntry, fetchCacheKey } from './fetch-cache';
 import type { FetchPageFailure, FetchPageResult, FetchPageSuccess } from './fetch-result';
 
 const URL_A = 'https://example.com/a';

@@ -11,7 +11,7 @@ import {
  * the network trip, not the question: callers still ask for consent before using it.
  *
  * Storage is a small interface so this file does not depend on the database schema: the worker
- * backs it with a Dexie table, tests with `MemoryFetchCacheStorage`.
+ * backs it with a Dexie table, tests with an in-memory one (testing/).
  */
 
 export const FETCH_CACHE_TTL_MS = 15 * 60 * 1000;
@@ -115,22 +115,5 @@ export class FetchCache {
       console.warn(`The page cache could not store ${url}.`, error);
     }
     return { result, cached: false, fetchedAt };
-  }
-}
-
-/** The cache in memory: for tests, and wherever IndexedDB is not wanted. */
-export class MemoryFetchCacheStorage implements FetchCacheStorage {
-  readonly entries = new Map<string, FetchCacheEntry>();
-
-  async get(key: string): Promise<FetchCacheEntry | undefined> {
-    return this.entries.get(key);
-  }
-
-  async put(entry: FetchCacheEntry): Promise<void> {
-    this.entries.set(entry.key, entry);
-  }
-
-  async delete(key: string): Promise<void> {
-    this.entries.delete(key);
   }
 }
