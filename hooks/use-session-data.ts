@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { FetchAnalysisActivity } from '../components/activity';
+import type { FetchAnalysisActivity } from '../components/activity/activity';
 import { type GleanerDatabase, getDatabase } from '../lib/db/database';
 import { runSteps, sessionMessages, sessionRuns } from '../lib/db/queries';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ZodError } from 'zod';
-import type { ConnectionOutcome, SaveOutcome } from '../components/settings-draft';
+import type { ConnectionOutcome, SaveOutcome } from '../components/settings/settings-draft';
 import type { Settings } from '../lib/settings/schema';
 import { loadSettings, saveSettings, watchSettings } from '../lib/settings/store';
 

@@ -2,7 +2,7 @@ import '../../lib/zod-setup';
 import '../../components/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SettingsScreen } from '../../components/settings-screen';
+import { SettingsScreen } from '../../components/settings/settings-screen';
 import { exemptPrivateHost, revokeGrant, useGrants } from '../../hooks/use-grants';
 import {
   saveSettingsFromForm,

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { AppHeader, type PanelView } from '../../components/app-header';
-import { SessionList } from '../../components/session-list';
-import { SettingsScreen } from '../../components/settings-screen';
+import { useTabAttachments } from '../../components/chat/use-tab-attachments';
+import { AppHeader, type PanelView } from '../../components/panel/app-header';
+import { SessionList } from '../../components/sessions/session-list';
+import { SettingsScreen } from '../../components/settings/settings-screen';
 import { useFocusRequest } from '../../hooks/use-focus-request';
 import { exemptPrivateHost, revokeGrant, useGrants } from '../../hooks/use-grants';
 import { sendCommand, useKeepAlive } from '../../hooks/use-port-command';
@@ -12,7 +13,6 @@ import {
   testConnectionFromForm,
   useSettings,
 } from '../../hooks/use-settings';
-import { useTabAttachments } from '../../hooks/use-tab-attachments';
 import { isConfigured } from '../../lib/settings/schema';
 import { ChatScreen } from './chat-screen';
 
