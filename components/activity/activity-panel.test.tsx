@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, StepRecord } from '../../lib/db/records';
-import type { FetchAnalysisActivity } from './activity';
+import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from './activity-panel';
 
 const step = (fields: Partial<StepRecord> & Pick<StepRecord, 'id' | 'kind'>): StepRecord => ({

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import type { StepRecord } from '../../lib/db/records';
+import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import {
   type ActivityTotals,
   activityTotals,
   addTotals,
   describeToolArguments,
   describeTotals,
-  type FetchAnalysisActivity,
   stepFacts,
 } from './activity';
 

@@ -1,14 +1,5 @@
-import type { RunRecord, SessionRecord, StepRecord } from '../../lib/db/records';
+import type { StepRecord } from '../../lib/db/records';
 import { formatBytes, formatCount, formatDuration, shortArguments } from '../shared/format';
-
-/** A Fetch Analysis sub-agent as its parent's Activity shows it, under its agentic_fetch call. */
-export interface FetchAnalysisActivity {
-  session: SessionRecord;
-  /** Oldest first (one, unless it was started again). */
-  runs: RunRecord[];
-  /** Every step of those runs, in order. */
-  steps: StepRecord[];
-}
 
 /** Tools that contact a web server for a page (each asks first); counted as fetches. */
 const FETCH_TOOLS = new Set(['fetch', 'web_fetch']);

@@ -7,9 +7,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { WindowTab } from '../../lib/tabs/window-tab';
 import { findMention, matchTabs, removeMention } from './mention';
 import { MentionSuggestions } from './mention-suggestions';
-import type { WindowTab } from './tab-attachments';
 import { TabChips } from './tab-chips';
 import { TabPicker } from './tab-picker';
 

@@ -1,4 +1,5 @@
-import { tabHost, tabLabel, type WindowTab } from './tab-attachments';
+import type { WindowTab } from '../../lib/tabs/window-tab';
+import { tabHost, tabLabel } from './tab-attachments';
 
 interface MentionSuggestionsProps {
   id: string;

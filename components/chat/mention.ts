@@ -1,4 +1,5 @@
-import { tabHost, type WindowTab } from './tab-attachments';
+import type { WindowTab } from '../../lib/tabs/window-tab';
+import { tabHost } from './tab-attachments';
 
 /** An `@query` being typed in the Message field. */
 export interface Mention {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { StepRecord } from '../../lib/db/records';
-import type { FetchAnalysisActivity } from '../activity/activity';
+import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
 import type { ChatItem } from './chat-items';
 import { MessageView } from './message-view';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { WindowTab } from '../../lib/tabs/window-tab';
 import {
   attachedTabs,
   currentTab,
@@ -7,7 +8,6 @@ import {
   type TabSelection,
   tabLabel,
   truncate,
-  type WindowTab,
   withTabAttached,
   withTabDetached,
 } from './tab-attachments';

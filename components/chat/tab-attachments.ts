@@ -1,12 +1,5 @@
 import { unreadableReason } from '../../lib/tabs/unreadable-reason';
-
-/** A tab of the panel's window, as the composer shows it. */
-export interface WindowTab {
-  id: number;
-  title: string;
-  url: string;
-  active: boolean;
-}
+import type { WindowTab } from '../../lib/tabs/window-tab';
 
 /**
  * Which tabs go with the next message. Until the user changes it, the attachment is the default:

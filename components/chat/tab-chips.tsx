@@ -1,4 +1,5 @@
-import { tabHost, tabLabel, truncate, type WindowTab } from './tab-attachments';
+import type { WindowTab } from '../../lib/tabs/window-tab';
+import { tabHost, tabLabel, truncate } from './tab-attachments';
 
 const CHIP_CHARACTERS = 32;
 

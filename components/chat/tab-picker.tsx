@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { MAX_ATTACHED_TABS, tabHost, tabLabel, type WindowTab } from './tab-attachments';
+import type { WindowTab } from '../../lib/tabs/window-tab';
+import { MAX_ATTACHED_TABS, tabHost, tabLabel } from './tab-attachments';
 
 interface TabPickerProps {
   id: string;

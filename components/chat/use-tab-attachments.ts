@@ -1,12 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useWindowTabs } from '../../hooks/use-window-tabs';
+import type { WindowTab } from '../../lib/tabs/window-tab';
 import {
   attachedTabs,
   currentTab,
   DEFAULT_SELECTION,
   isReadableTab,
   type TabSelection,
-  type WindowTab,
   withTabAttached,
   withTabDetached,
 } from './tab-attachments';
@@ -32,9 +31,11 @@ export interface TabAttachments {
   reset(sent?: TabSelection): void;
 }
 
-/** The composer's attached tabs. It lives in the app, so visiting Settings keeps the chips. */
-export function useTabAttachments(): TabAttachments {
-  const windowTabs = useWindowTabs();
+/**
+ * The composer's attached tabs, chosen from the window's tabs (undefined until they are read).
+ * It lives in the app, so visiting Settings keeps the chips.
+ */
+export function useTabAttachments(windowTabs: readonly WindowTab[] | undefined): TabAttachments {
   const all = windowTabs ?? NO_TABS;
   const [selection, setSelection] = useState<TabSelection>(DEFAULT_SELECTION);
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { SessionTransfer } from '../../hooks/use-session-transfer';
+import type { SessionTransfer } from '../../lib/sessions/session-transfer';
 import { importedSentence, SessionList } from './session-list';
 
 const transfer: SessionTransfer = {

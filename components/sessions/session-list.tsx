@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId, useState } from 'react';
-import { type SessionTransfer, sessionTransfer } from '../../hooks/use-session-transfer';
 import './sessions.css';
 import type { SessionRecord } from '../../lib/db/records';
+import type { SessionTransfer } from '../../lib/sessions/session-transfer';
 import { SessionRow } from './session-row';
 
 interface SessionListProps {
@@ -11,8 +11,8 @@ interface SessionListProps {
   /** Resolves to an error sentence, or undefined when renamed. */
   onRename: (sessionId: string, title: string) => Promise<string | undefined>;
   onDelete: (sessionId: string) => void;
-  /** Export and import; tests hand in a fake. */
-  transfer?: SessionTransfer;
+  /** Export and import, each resolving to an error sentence or not. */
+  transfer: SessionTransfer;
 }
 
 type TransferStatus = { kind: 'status' | 'error'; text: string } | undefined;
@@ -33,7 +33,7 @@ export function SessionList({
   onOpen,
   onRename,
   onDelete,
-  transfer = sessionTransfer,
+  transfer,
 }: SessionListProps) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<TransferStatus>();

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ExportFormat } from '../../hooks/use-session-transfer';
 import type { SessionRecord } from '../../lib/db/records';
+import type { ExportFormat } from '../../lib/sessions/session-transfer';
 import { formatWhen } from '../shared/format';
 
 interface SessionRowProps {

@@ -1,4 +1,4 @@
-import type { ConnectionOutcome } from './settings-draft';
+import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
 
 const SHOWN_MODELS = 30;
 

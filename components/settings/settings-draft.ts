@@ -31,12 +31,6 @@ export interface SettingsDraft {
   maxIdenticalCalls: string;
 }
 
-export type SaveOutcome =
-  | { ok: true; settings: Settings }
-  /** `field` names the setting the message is about, when there is one. */
-  | { ok: false; message: string; field?: string };
-export type ConnectionOutcome = { ok: true; models: string[] } | { ok: false; message: string };
-
 export function draftFrom(settings: Settings): SettingsDraft {
   return {
     provider: settings.provider,

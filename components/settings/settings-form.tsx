@@ -1,4 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
+import type { SaveOutcome } from '../../lib/settings/save-outcome';
 import {
   PROVIDER_PRESETS,
   PROVIDERS,
@@ -10,9 +12,7 @@ import { SEARCH_PROVIDER_IDS, type SearchProviderId } from '../../lib/web/search
 import { ConnectionResult } from './connection-result';
 import { Field } from './form-field';
 import {
-  type ConnectionOutcome,
   draftFrom,
-  type SaveOutcome,
   SEARCH_PROVIDER_OPTIONS,
   type SettingsDraft,
   searxngPrivateHost,

@@ -1,8 +1,9 @@
 import type { GrantRecord } from '../../lib/db/records';
+import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
+import type { SaveOutcome } from '../../lib/settings/save-outcome';
 import type { Settings } from '../../lib/settings/schema';
 import { GrantsList } from './grants-list';
 import { PrivateHostForm } from './private-host-form';
-import type { ConnectionOutcome, SaveOutcome } from './settings-draft';
 import { SettingsForm } from './settings-form';
 
 interface SettingsScreenProps {

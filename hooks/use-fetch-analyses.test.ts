@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
 import { createTestDatabase } from '../testing/test-database';
-import { readFetchAnalyses } from './use-session-data';
+import { readFetchAnalyses } from './use-fetch-analyses';
 
 const session = (id: string, fields: Partial<SessionRecord> = {}): SessionRecord => ({
   id,

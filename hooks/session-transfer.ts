@@ -8,16 +8,8 @@ import {
   readAllSessionBundles,
   readSessionBundle,
 } from '../lib/sessions/export-session';
-import { sendCommand } from './use-port-command';
-
-export type ExportFormat = 'markdown' | 'json';
-
-/** Export and import as the sessions list uses them; each resolves to an error sentence or not. */
-export interface SessionTransfer {
-  exportSession(sessionId: string, format: ExportFormat): Promise<string | undefined>;
-  exportAll(): Promise<string | undefined>;
-  importFile(file: File): Promise<{ imported: number } | { error: string }>;
-}
+import type { SessionTransfer } from '../lib/sessions/session-transfer';
+import { sendCommand } from './send-command';
 
 /** Export reads Dexie directly (pages may read); import goes to the worker, the only writer. */
 export const sessionTransfer: SessionTransfer = {

@@ -1,21 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getPortClient, type MessageDelta } from '../lib/messaging/port-client';
-import type { Command, CommandResult } from '../lib/messaging/protocol';
 
-/** Sends a command to the worker; the result is data, never a thrown error. */
-export function sendCommand(command: Command): Promise<CommandResult> {
-  return getPortClient().send(command);
-}
-
-/** Keeps the worker awake with heartbeats while a run of the open session is active. */
-export function useKeepAlive(active: boolean) {
-  useEffect(() => {
-    getPortClient().setKeepAlive(active);
-    return () => getPortClient().setKeepAlive(false);
-  }, [active]);
-}
-
-export type DeltaMap = ReadonlyMap<string, MessageDelta>;
+type DeltaMap = ReadonlyMap<string, MessageDelta>;
 
 /**
  * The latest streamed content per message, for messages still streaming. Deltas only make the
@@ -62,18 +48,4 @@ export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
   }, [key]);
 
   return deltas;
-}
-
-/** A pending flag around an async action, so buttons can say they are working. */
-export function usePending(): [boolean, <T>(action: () => Promise<T>) => Promise<T>] {
-  const [pending, setPending] = useState(false);
-  const run = useCallback(async <T>(action: () => Promise<T>) => {
-    setPending(true);
-    try {
-      return await action();
-    } finally {
-      setPending(false);
-    }
-  }, []);
-  return [pending, run];
 }

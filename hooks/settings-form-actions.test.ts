@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
-import { issueField, saveSettingsFromForm } from './use-settings';
+import { issueField, saveSettingsFromForm } from './settings-form-actions';
 
 describe('issueField', () => {
   it('names nested settings by their dotted path', () => {
