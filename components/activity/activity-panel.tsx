@@ -9,6 +9,7 @@ import {
   describeTotals,
   stepFacts,
 } from './activity';
+import './activity.css';
 
 interface ActivityPanelProps {
   steps: readonly StepRecord[];

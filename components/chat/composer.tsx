@@ -12,6 +12,7 @@ import { findMention, matchTabs, removeMention } from './mention';
 import { MentionSuggestions } from './mention-suggestions';
 import { TabChips } from './tab-chips';
 import { TabPicker } from './tab-picker';
+import './composer.css';
 
 const SEARCH_HINT =
   'For the next message, the assistant searches the web and answers with sources. Off, it decides for itself.';

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './chat.css';
 
 interface EmptyChatProps {
   configured: boolean;

@@ -9,6 +9,9 @@ import {
 import { Markdown } from '../shared/markdown';
 import { MessageView } from './message-view';
 import { resultPreview, type TranscriptEntry } from './transcript';
+import '../activity/activity.css';
+import './chat.css';
+import './fetch-analysis.css';
 
 interface FetchAnalysisViewProps {
   entries: readonly TranscriptEntry[];

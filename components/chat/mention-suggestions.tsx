@@ -1,5 +1,6 @@
 import type { WindowTab } from '../../lib/tabs/window-tab';
 import { tabHost, tabLabel } from './tab-attachments';
+import './composer.css';
 
 interface MentionSuggestionsProps {
   id: string;

@@ -4,6 +4,7 @@ import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-ac
 import { ActivityPanel } from '../activity/activity-panel';
 import type { ChatItem } from './chat-items';
 import { MessageView } from './message-view';
+import './chat.css';
 
 interface MessageListProps {
   items: readonly ChatItem[];

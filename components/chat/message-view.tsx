@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { MessageRecord } from '../../lib/db/records';
 import { Markdown } from '../shared/markdown';
 import { SourcesList } from './sources-list';
+import './chat.css';
 
 const STATUS_MARK: Partial<Record<MessageRecord['status'], string>> = {
   stopped: 'Stopped',

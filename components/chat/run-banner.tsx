@@ -1,4 +1,5 @@
 import type { RunRecord } from '../../lib/db/records';
+import './chat.css';
 
 interface RunBannerProps {
   run: RunRecord | undefined;

@@ -1,5 +1,6 @@
 import type { Source } from '../../lib/db/records';
 import { safeHref } from '../shared/safe-url';
+import './chat.css';
 
 /** Built by the extension from what was read or fetched, whatever the model wrote. */
 export function SourcesList({ sources }: { sources: readonly Source[] }) {

@@ -1,5 +1,6 @@
 import type { WindowTab } from '../../lib/tabs/window-tab';
 import { tabHost, tabLabel, truncate } from './tab-attachments';
+import './composer.css';
 
 const CHIP_CHARACTERS = 32;
 

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { WindowTab } from '../../lib/tabs/window-tab';
 import { MAX_ATTACHED_TABS, tabHost, tabLabel } from './tab-attachments';
+import './composer.css';
 
 interface TabPickerProps {
   id: string;

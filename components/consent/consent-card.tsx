@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ConsentRequestRecord } from '../../lib/db/records';
 import { SEARCH_PROVIDER_LABELS } from '../../lib/web/search/types';
 import { type UrlParts, urlParts } from '../shared/url-display';
+import './consent.css';
 
 export type ConsentDecision = 'once' | 'always' | 'deny';
 

@@ -1,3 +1,4 @@
+import './panel.css';
 export type PanelView = 'chat' | 'sessions' | 'settings';
 
 interface AppHeaderProps {

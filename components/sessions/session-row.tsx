@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SessionRecord } from '../../lib/db/records';
 import type { ExportFormat } from '../../lib/sessions/session-transfer';
 import { formatWhen } from '../shared/format';
+import './sessions.css';
 
 interface SessionRowProps {
   session: SessionRecord;

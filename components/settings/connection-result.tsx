@@ -1,4 +1,5 @@
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
+import './settings.css';
 
 const SHOWN_MODELS = 30;
 

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import './settings.css';
 
 export type FieldAttributes = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
 

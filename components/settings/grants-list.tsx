@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { GrantRecord } from '../../lib/db/records';
 import { SEARCH_PROVIDER_LABELS } from '../../lib/web/search/types';
 import { toUnicodeOrigin } from '../shared/url-display';
+import './settings.css';
 
 const KIND_LABEL: Record<GrantRecord['kind'], string> = {
   'always-fetch': 'Always allowed site',

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import './settings.css';
 
 interface PrivateHostFormProps {
   /** Resolves to an error sentence, or undefined once the worker stored the exemption. */

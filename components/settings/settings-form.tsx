@@ -22,6 +22,7 @@ import {
   withModel,
   withProvider,
 } from './settings-draft';
+import './settings.css';
 
 interface SettingsFormProps {
   /** The stored settings the form starts from; later changes elsewhere do not reset typing. */

@@ -5,6 +5,7 @@ import type { Settings } from '../../lib/settings/schema';
 import { GrantsList } from './grants-list';
 import { PrivateHostForm } from './private-host-form';
 import { SettingsForm } from './settings-form';
+import './settings.css';
 
 interface SettingsScreenProps {
   settings: Settings | undefined;

@@ -2,6 +2,7 @@ import { Children, type ComponentProps, isValidElement, type ReactNode } from 'r
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { displayTarget, safeHref, textHidesTarget } from './safe-url';
+import './markdown.css';
 
 /** Plain text of rendered children, to compare a link's text with its real target. */
 function textOf(node: ReactNode): string {

@@ -1,5 +1,6 @@
 import '../../lib/zod-setup';
-import '../../components/app.css';
+import '../../components/shared/base.css';
+import './options.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SettingsScreen } from '../../components/settings/settings-screen';
