@@ -3,7 +3,7 @@ import { getDatabase } from '../lib/db/database';
 import { runSteps, sessionMessages, sessionRuns } from '../lib/db/queries';
 import type { MessageRecord, RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
 
-export interface SessionData {
+interface SessionData {
   sessionId: string;
   /** null when the session does not exist (deleted, perhaps from another panel). */
   session: SessionRecord | null;

@@ -110,7 +110,7 @@ function StepItem({
 }
 
 /** The sub-agents that belong to these steps (their agentic_fetch calls), in call order. */
-export function analysesOf(
+function analysesOf(
   steps: readonly StepRecord[],
   fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>,
 ): FetchAnalysisActivity[] {
@@ -121,7 +121,7 @@ export function analysesOf(
 }
 
 /** Both agents together: what the answer cost in model calls, tokens and fetches. */
-export function answerTotals(
+function answerTotals(
   steps: readonly StepRecord[],
   analyses: readonly FetchAnalysisActivity[],
 ): ActivityTotals {

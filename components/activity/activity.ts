@@ -61,7 +61,7 @@ export function addTotals(a: ActivityTotals, b: ActivityTotals): ActivityTotals 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
 
-export function formatTokens(tokensIn: number, tokensOut: number): string {
+function formatTokens(tokensIn: number, tokensOut: number): string {
   return `${formatCount(tokensIn)} tokens in, ${formatCount(tokensOut)} out`;
 }
 

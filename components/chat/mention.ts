@@ -2,7 +2,7 @@ import type { WindowTab } from '../../lib/tabs/window-tab';
 import { tabHost } from './tab-attachments';
 
 /** An `@query` being typed in the Message field. */
-export interface Mention {
+interface Mention {
   /** Index of the `@`. */
   start: number;
   /** End of the word the caret is in: what picking a tab removes. */

@@ -31,7 +31,7 @@ export function searchProviderName(request: Pick<ConsentRequestRecord, 'host' | 
 }
 
 /** The address with its origin highlighted: the part that decides who is contacted. */
-export function HighlightedUrl({ parts }: { parts: UrlParts }) {
+function HighlightedUrl({ parts }: { parts: UrlParts }) {
   return (
     <code className="consent-url">
       {parts.userinfo ? (

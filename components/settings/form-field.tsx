@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import './settings.css';
 
-export type FieldAttributes = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
+type FieldAttributes = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
 
 /** A labelled field; a validation error for it shows right under it. */
 export function Field({

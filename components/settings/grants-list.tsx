@@ -18,7 +18,7 @@ export function sortGrants(grants: readonly GrantRecord[]): GrantRecord[] {
   );
 }
 
-export function grantKindLabel(kind: GrantRecord['kind']): string {
+function grantKindLabel(kind: GrantRecord['kind']): string {
   return KIND_LABEL[kind];
 }
 

@@ -15,7 +15,7 @@ function textOf(node: ReactNode): string {
     .join('');
 }
 
-export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   const showTarget = textHidesTarget(textOf(children), href);
   return (
     <a href={href} title={href} target="_blank" rel="noopener noreferrer">
