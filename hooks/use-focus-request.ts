@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { browser } from 'wxt/browser';
 import { focusSessionItem } from '../lib/messaging/focus-session';
 
-export type FocusRequest = { sessionId: string; at: number; windowId?: number };
+type FocusRequest = { sessionId: string; at: number; windowId?: number };
 
 /** A request older than this was meant for a panel that was open then, not for this one. */
 export const FOCUS_REQUEST_FRESH_MS = 10_000;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type Browser, browser } from 'wxt/browser';
-import type { WindowTab } from '../components/tab-attachments';
+import type { WindowTab } from '../lib/tabs/window-tab';
 
 function toWindowTab(tab: Browser.tabs.Tab & { id: number }): WindowTab {
   return {

@@ -1,14 +1,13 @@
 import '../../lib/zod-setup';
-import '../../components/app.css';
+import '../../components/shared/base.css';
+import './options.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SettingsScreen } from '../../components/settings-screen';
-import { exemptPrivateHost, revokeGrant, useGrants } from '../../hooks/use-grants';
-import {
-  saveSettingsFromForm,
-  testConnectionFromForm,
-  useSettings,
-} from '../../hooks/use-settings';
+import { SettingsScreen } from '../../components/settings/settings-screen';
+import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
+import { saveSettingsFromForm, testConnectionFromForm } from '../../hooks/settings-form-actions';
+import { useGrants } from '../../hooks/use-grants';
+import { useSettings } from '../../hooks/use-settings';
 
 function OptionsApp() {
   const settings = useSettings();

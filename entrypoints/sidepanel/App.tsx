@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { AppHeader, type PanelView } from '../../components/app-header';
-import { SessionList } from '../../components/session-list';
-import { SettingsScreen } from '../../components/settings-screen';
+import { useTabAttachments } from '../../components/chat/use-tab-attachments';
+import { AppHeader, type PanelView } from '../../components/panel/app-header';
+import { SessionList } from '../../components/sessions/session-list';
+import { SettingsScreen } from '../../components/settings/settings-screen';
+import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
+import { sendCommand } from '../../hooks/send-command';
+import { sessionTransfer } from '../../hooks/session-transfer';
+import { saveSettingsFromForm, testConnectionFromForm } from '../../hooks/settings-form-actions';
 import { useFocusRequest } from '../../hooks/use-focus-request';
-import { exemptPrivateHost, revokeGrant, useGrants } from '../../hooks/use-grants';
-import { sendCommand, useKeepAlive } from '../../hooks/use-port-command';
+import { useGrants } from '../../hooks/use-grants';
+import { useHasActiveRun } from '../../hooks/use-has-active-run';
+import { useKeepAlive } from '../../hooks/use-keep-alive';
 import { useSelectedSession } from '../../hooks/use-selected-session';
-import { useHasActiveRun, useSessionList } from '../../hooks/use-session-data';
-import {
-  saveSettingsFromForm,
-  testConnectionFromForm,
-  useSettings,
-} from '../../hooks/use-settings';
-import { useTabAttachments } from '../../hooks/use-tab-attachments';
+import { useSessionList } from '../../hooks/use-session-list';
+import { useSettings } from '../../hooks/use-settings';
+import { useWindowTabs } from '../../hooks/use-window-tabs';
 import { isConfigured } from '../../lib/settings/schema';
 import { ChatScreen } from './chat-screen';
 
@@ -24,7 +26,7 @@ export function App() {
   const [listError, setListError] = useState<string>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
-  const attachments = useTabAttachments();
+  const attachments = useTabAttachments(useWindowTabs());
   const grants = useGrants();
   useKeepAlive(useHasActiveRun(selectedId));
   // The worker started a chat itself (context menu, keyboard shortcut): show it.
@@ -86,6 +88,7 @@ export function App() {
               }}
               onRename={rename}
               onDelete={(id) => void remove(id)}
+              transfer={sessionTransfer}
             />
           </div>
         )}

@@ -1,5 +1,5 @@
 import '../../lib/zod-setup';
-import '../../components/app.css';
+import '../../components/shared/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -1,0 +1,187 @@
+import { useId, useState } from 'react';
+import type { StepRecord } from '../../lib/db/records';
+import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
+import {
+  type ActivityTotals,
+  activityTotals,
+  addTotals,
+  describeToolArguments,
+  describeTotals,
+  stepFacts,
+} from './activity';
+import './activity.css';
+
+interface ActivityPanelProps {
+  steps: readonly StepRecord[];
+  /** Fetch Analysis sub-agents by the agentic_fetch tool call that started them. */
+  fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
+  onOpenSession: (sessionId: string) => void;
+  /** Folded unless told otherwise (tests, and a view that opens it on purpose). */
+  defaultOpen?: boolean;
+}
+
+function StepHead({ step }: { step: StepRecord }) {
+  const name = step.kind === 'tool' ? (step.toolName ?? 'tool') : (step.model ?? 'model');
+  return (
+    <div className="step-head">
+      <span className="step-kind">{step.kind}</span> <strong className="step-name">{name}</strong>{' '}
+      <span className="step-facts">{stepFacts(step).join(' · ')}</span>
+    </div>
+  );
+}
+
+function StepBody({ step }: { step: StepRecord }) {
+  const args =
+    step.kind === 'tool' && step.arguments && step.arguments.trim() !== '{}'
+      ? describeToolArguments(step.toolName, step.arguments)
+      : undefined;
+  return (
+    <>
+      {args && <code className="step-arguments">{args}</code>}
+      {step.summary && <p className="step-summary">{step.summary}</p>}
+    </>
+  );
+}
+
+/** The sub-agent's own steps, folded out under the agentic_fetch call that started it. */
+function FetchAnalysisSteps({
+  analysis,
+  onOpenSession,
+}: {
+  analysis: FetchAnalysisActivity;
+  onOpenSession: (sessionId: string) => void;
+}) {
+  const titleId = useId();
+  const run = analysis.runs.at(-1);
+  const totals = activityTotals(analysis.steps);
+  return (
+    <section className="sub-activity" aria-labelledby={titleId}>
+      <div className="sub-activity-head">
+        <span id={titleId} className="sub-activity-title">
+          Fetch Analysis
+        </span>
+        {run && <span className="muted"> on {run.model}</span>}
+        {run && run.status !== 'done' && <span className="muted"> ({runStatusLabel(run)})</span>}
+      </div>
+      <p className="sub-activity-totals">{describeTotals(totals, { duration: true })}</p>
+      {analysis.steps.length === 0 ? (
+        <p className="muted">No steps recorded yet.</p>
+      ) : (
+        <ol className="steps sub-steps" aria-label="Fetch Analysis steps">
+          {analysis.steps.map((step) => (
+            <li key={step.id} className={`step step-${step.status}`}>
+              <StepHead step={step} />
+              <StepBody step={step} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => onOpenSession(analysis.session.id)}
+      >
+        Open Fetch Analysis
+      </button>
+    </section>
+  );
+}
+
+function runStatusLabel(run: { status: string }) {
+  return run.status === 'awaiting-consent' ? 'waiting for permission' : run.status;
+}
+
+function StepItem({
+  step,
+  analysis,
+  onOpenSession,
+}: {
+  step: StepRecord;
+  analysis?: FetchAnalysisActivity;
+  onOpenSession: (sessionId: string) => void;
+}) {
+  return (
+    <li className={`step step-${step.status}`}>
+      <StepHead step={step} />
+      <StepBody step={step} />
+      {analysis && <FetchAnalysisSteps analysis={analysis} onOpenSession={onOpenSession} />}
+    </li>
+  );
+}
+
+/** The sub-agents that belong to these steps (their agentic_fetch calls), in call order. */
+function analysesOf(
+  steps: readonly StepRecord[],
+  fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>,
+): FetchAnalysisActivity[] {
+  return steps.flatMap((step) => {
+    const analysis = step.toolCallId ? fetchAnalyses.get(step.toolCallId) : undefined;
+    return analysis ? [analysis] : [];
+  });
+}
+
+/** Both agents together: what the answer cost in model calls, tokens and fetches. */
+function answerTotals(
+  steps: readonly StepRecord[],
+  analyses: readonly FetchAnalysisActivity[],
+): ActivityTotals {
+  return analyses.reduce(
+    (sum, analysis) => addTotals(sum, activityTotals(analysis.steps)),
+    activityTotals(steps),
+  );
+}
+
+/** The folded audit trail of one answer: every model call and tool call the run made. */
+export function ActivityPanel({
+  steps,
+  fetchAnalyses,
+  onOpenSession,
+  defaultOpen = false,
+}: ActivityPanelProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const listId = useId();
+  const count = `${steps.length} ${steps.length === 1 ? 'step' : 'steps'}`;
+  const analyses = open ? analysesOf(steps, fetchAnalyses) : [];
+  return (
+    <div className="activity">
+      <button
+        type="button"
+        className="activity-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+        Activity
+      </button>
+      <span className="activity-count" aria-hidden={open}>
+        {count}
+      </span>
+      <div id={listId} hidden={!open}>
+        {open &&
+          (steps.length === 0 ? (
+            <p className="muted">No steps recorded yet.</p>
+          ) : (
+            <>
+              <p className="activity-totals">
+                {describeTotals(answerTotals(steps, analyses))}
+                {analyses.length > 0 && ' (Fetch Analysis included)'}
+              </p>
+              <ol className="steps">
+                {steps.map((step) => (
+                  <StepItem
+                    key={step.id}
+                    step={step}
+                    analysis={step.toolCallId ? fetchAnalyses.get(step.toolCallId) : undefined}
+                    onOpenSession={onOpenSession}
+                  />
+                ))}
+              </ol>
+            </>
+          ))}
+      </div>
+    </div>
+  );
+}

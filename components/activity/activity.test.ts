@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { StepRecord } from '../../lib/db/records';
+import { activityTotals, describeToolArguments, describeTotals, stepFacts } from './activity';
+
+let counter = 0;
+function step(fields: Partial<StepRecord>): StepRecord {
+  counter++;
+  return {
+    id: `s${counter}`,
+    runId: 'r1',
+    index: counter,
+    kind: 'tool',
+    status: 'done',
+    startedAt: 1_000,
+    endedAt: 1_500,
+    ...fields,
+  };
+}
+
+describe('activityTotals', () => {
+  it('adds tokens, bytes and durations, and counts fetches and searches by tool', () => {
+    const totals = activityTotals([
+      step({ kind: 'model', model: 'small', tokensIn: 1200, tokensOut: 80 }),
+      step({ toolName: 'web_search', bytes: 2_000 }),
+      step({ toolName: 'web_fetch', bytes: 30_000 }),
+      step({ toolName: 'fetch', bytes: 1_000 }),
+      step({ toolName: 'grep', bytes: 500 }),
+      step({ kind: 'model', tokensIn: 3000, tokensOut: 200, startedAt: 2_000, endedAt: 4_000 }),
+    ]);
+    expect(totals).toEqual({
+      modelSteps: 2,
+      toolSteps: 4,
+      tokensIn: 4200,
+      tokensOut: 280,
+      fetches: 2,
+      searches: 1,
+      bytes: 33_500,
+      durationMs: 5 * 500 + 2_000,
+    });
+  });
+
+  it('counts a running step up to now', () => {
+    const totals = activityTotals([step({ startedAt: 1_000, endedAt: undefined })], 4_000);
+    expect(totals.durationMs).toBe(3_000);
+  });
+});
+
+describe('describeTotals', () => {
+  it('reads as one line', () => {
+    const totals = activityTotals([
+      step({ kind: 'model', tokensIn: 4200, tokensOut: 310 }),
+      step({ toolName: 'web_fetch', bytes: 18_432 }),
+      step({ toolName: 'web_search', bytes: 0 }),
+    ]);
+    expect(describeTotals(totals)).toBe(
+      '1 model call · 4,200 tokens in, 310 out · 1 fetch · 1 search · 18.0 KB read',
+    );
+    expect(describeTotals(activityTotals([]))).toBe('0 model calls · 0 fetches');
+  });
+});
+
+describe('stepFacts', () => {
+  it('gives a model step its tokens, duration and attempts', () => {
+    expect(
+      stepFacts(step({ kind: 'model', tokensIn: 900, tokensOut: 45, attempts: 2, endedAt: 3_400 })),
+    ).toEqual(['900 tokens in, 45 out', '2.4 s', '2 attempts']);
+  });
+
+  it('gives a tool step its bytes and duration, and says when it did not finish', () => {
+    expect(stepFacts(step({ bytes: 2048 }))).toEqual(['2.0 KB', '500 ms']);
+    expect(stepFacts(step({ status: 'running', endedAt: undefined }))).toEqual(['running…']);
+    expect(stepFacts(step({ status: 'failed' }))).toEqual(['500 ms', 'failed']);
+  });
+});
+
+describe('describeToolArguments', () => {
+  it('shows a search by its query', () => {
+    expect(describeToolArguments('web_search', '{"query":"dexie liveQuery"}')).toBe(
+      '“dexie liveQuery”',
+    );
+    expect(describeToolArguments('web_search', '{"query":"x","max_results":5}')).toBe(
+      '“x” (up to 5 results)',
+    );
+  });
+
+  it('shows a fetch by its URL, with a format other than auto', () => {
+    expect(describeToolArguments('web_fetch', '{"url":"https://a.example/p"}')).toBe(
+      'https://a.example/p',
+    );
+    expect(describeToolArguments('fetch', '{"url":"https://a.example/api","format":"text"}')).toBe(
+      'https://a.example/api (as text)',
+    );
+  });
+
+  it('shows agentic_fetch in URL mode and in search mode', () => {
+    expect(describeToolArguments('agentic_fetch', '{"prompt":"When was it released?"}')).toBe(
+      'search: “When was it released?”',
+    );
+    expect(
+      describeToolArguments('agentic_fetch', '{"url":"https://a.example","prompt":"Who?"}'),
+    ).toBe('https://a.example: “Who?”');
+  });
+
+  it('shows the file tools by file, lines and pattern', () => {
+    expect(describeToolArguments('view', '{"file":"a.md","offset":200,"limit":100}')).toBe(
+      'a.md, lines 201–300',
+    );
+    expect(describeToolArguments('view', '{"file":"a.md"}')).toBe('a.md, lines 1 on');
+    expect(describeToolArguments('grep', '{"pattern":"v\\\\d+","file":"a.md"}')).toBe(
+      '/v\\d+/ in a.md',
+    );
+    expect(describeToolArguments('grep', '{"pattern":"a.b","literal":true}')).toBe('“a.b”');
+    expect(describeToolArguments('glob', '{"pattern":"*docs*"}')).toBe('*docs*');
+    expect(describeToolArguments('read_tab', '{"tabId":12}')).toBe('tab 12');
+  });
+
+  it('falls back to the JSON for unknown tools, unexpected shapes and malformed text', () => {
+    expect(describeToolArguments('list_tabs', '{ "a": 1 }')).toBe('{"a":1}');
+    expect(describeToolArguments('web_search', '{"q":"typo"}')).toBe('{"q":"typo"}');
+    expect(describeToolArguments('web_fetch', '{"url": ')).toBe('{"url": ');
+  });
+
+  it('cuts very long values', () => {
+    const long = 'x'.repeat(400);
+    expect(describeToolArguments('web_search', JSON.stringify({ query: long }))).toBe(
+      `“${'x'.repeat(300)}…”`,
+    );
+  });
+});

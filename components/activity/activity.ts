@@ -1,0 +1,163 @@
+import type { StepRecord } from '../../lib/db/records';
+import { formatBytes, formatCount, formatDuration, shortArguments } from '../shared/format';
+
+/** Tools that contact a web server for a page (each asks first); counted as fetches. */
+const FETCH_TOOLS = new Set(['fetch', 'web_fetch']);
+const SEARCH_TOOLS = new Set(['web_search']);
+
+export interface ActivityTotals {
+  modelSteps: number;
+  toolSteps: number;
+  tokensIn: number;
+  tokensOut: number;
+  fetches: number;
+  searches: number;
+  /** Bytes of tool results (what the model was given to read). */
+  bytes: number;
+  /** Summed step durations; steps still running count up to `now`. */
+  durationMs: number;
+}
+
+export function activityTotals(steps: readonly StepRecord[], now = Date.now()): ActivityTotals {
+  const totals: ActivityTotals = {
+    modelSteps: 0,
+    toolSteps: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    fetches: 0,
+    searches: 0,
+    bytes: 0,
+    durationMs: 0,
+  };
+  for (const step of steps) {
+    if (step.kind === 'model') totals.modelSteps++;
+    else totals.toolSteps++;
+    totals.tokensIn += step.tokensIn ?? 0;
+    totals.tokensOut += step.tokensOut ?? 0;
+    totals.bytes += step.bytes ?? 0;
+    totals.durationMs += Math.max(0, (step.endedAt ?? now) - step.startedAt);
+    if (step.kind === 'tool' && step.toolName && FETCH_TOOLS.has(step.toolName)) totals.fetches++;
+    if (step.kind === 'tool' && step.toolName && SEARCH_TOOLS.has(step.toolName)) {
+      totals.searches++;
+    }
+  }
+  return totals;
+}
+
+/** Totals of several step lists (an answer and its sub-agents). */
+export function addTotals(a: ActivityTotals, b: ActivityTotals): ActivityTotals {
+  return {
+    modelSteps: a.modelSteps + b.modelSteps,
+    toolSteps: a.toolSteps + b.toolSteps,
+    tokensIn: a.tokensIn + b.tokensIn,
+    tokensOut: a.tokensOut + b.tokensOut,
+    fetches: a.fetches + b.fetches,
+    searches: a.searches + b.searches,
+    bytes: a.bytes + b.bytes,
+    durationMs: a.durationMs + b.durationMs,
+  };
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;
+
+function formatTokens(tokensIn: number, tokensOut: number): string {
+  return `${formatCount(tokensIn)} tokens in, ${formatCount(tokensOut)} out`;
+}
+
+/** One line: "3 model calls · 4,200 tokens in, 310 out · 2 fetches · 1 search · 18.0 KB". */
+export function describeTotals(totals: ActivityTotals, options: { duration?: boolean } = {}) {
+  const parts = [plural(totals.modelSteps, 'model call')];
+  if (totals.tokensIn || totals.tokensOut) {
+    parts.push(formatTokens(totals.tokensIn, totals.tokensOut));
+  }
+  parts.push(plural(totals.fetches, 'fetch', 'fetches'));
+  if (totals.searches) parts.push(plural(totals.searches, 'search', 'searches'));
+  if (totals.bytes) parts.push(`${formatBytes(totals.bytes)} read`);
+  if (options.duration && totals.durationMs) parts.push(formatDuration(totals.durationMs));
+  return parts.join(' · ');
+}
+
+/** The facts of one step, in the order a reader scans them. */
+export function stepFacts(step: StepRecord): string[] {
+  const facts: string[] = [];
+  if (step.kind === 'model' && (step.tokensIn !== undefined || step.tokensOut !== undefined)) {
+    facts.push(formatTokens(step.tokensIn ?? 0, step.tokensOut ?? 0));
+  }
+  if (step.bytes !== undefined) facts.push(formatBytes(step.bytes));
+  if (step.endedAt !== undefined) facts.push(formatDuration(step.endedAt - step.startedAt));
+  if (step.attempts !== undefined) facts.push(plural(step.attempts, 'attempt'));
+  if (step.status !== 'done') facts.push(step.status === 'running' ? 'running…' : step.status);
+  return facts;
+}
+
+function parseObject(raw: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const count = (value: unknown) => (typeof value === 'number' ? value : undefined);
+const cut = (value: string, limit = 300) =>
+  value.length > limit ? `${value.slice(0, limit)}…` : value;
+
+/**
+ * What a tool call was asked to do, in words: the search query, the URL, the question. Calls the
+ * view does not know, and malformed arguments, show their JSON as the model wrote it.
+ */
+export function describeToolArguments(toolName: string | undefined, raw: string): string {
+  const args = parseObject(raw);
+  if (!args) return shortArguments(raw);
+  const query = text(args.query);
+  const url = text(args.url);
+  switch (toolName) {
+    case 'web_search': {
+      if (query === undefined) break;
+      const max = count(args.max_results);
+      return `“${cut(query)}”${max === undefined ? '' : ` (up to ${max} results)`}`;
+    }
+    case 'web_fetch':
+    case 'fetch': {
+      if (url === undefined) break;
+      const format = text(args.format);
+      return format && format !== 'auto' ? `${cut(url)} (as ${format})` : cut(url);
+    }
+    case 'agentic_fetch': {
+      const prompt = text(args.prompt);
+      if (prompt === undefined) break;
+      return url ? `${cut(url)}: “${cut(prompt)}”` : `search: “${cut(prompt)}”`;
+    }
+    case 'read_tab': {
+      const tabId = count(args.tabId);
+      const offset = count(args.offset);
+      const which = tabId === undefined ? 'the current tab' : `tab ${tabId}`;
+      return offset ? `${which}, from character ${formatCount(offset)}` : which;
+    }
+    case 'view': {
+      const file = text(args.file);
+      if (file === undefined) break;
+      const offset = count(args.offset) ?? 0;
+      const limit = count(args.limit);
+      return `${file}, lines ${offset + 1}${limit === undefined ? ' on' : `–${offset + limit}`}`;
+    }
+    case 'grep': {
+      const pattern = text(args.pattern);
+      if (pattern === undefined) break;
+      const file = text(args.file);
+      const shown = args.literal === true ? `“${cut(pattern)}”` : `/${cut(pattern)}/`;
+      return file ? `${shown} in ${file}` : shown;
+    }
+    case 'glob': {
+      const pattern = text(args.pattern);
+      if (pattern !== undefined) return pattern;
+      break;
+    }
+  }
+  return shortArguments(raw);
+}

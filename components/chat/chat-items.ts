@@ -1,0 +1,77 @@
+import type { MessageRecord, RunRecord } from '../../lib/db/records';
+
+/** The streamed state of one message, as the worker posts it over the Port. */
+export interface StreamedContent {
+  content: string;
+  at: number;
+}
+
+export interface ChatItem {
+  message: MessageRecord;
+  /** What to show: the stored content, or streamed content that is ahead of it. */
+  content: string;
+  /** One-line notices (a denial, a limit) shown under this message. */
+  notices: string[];
+  /** Set on the last message shown for a run: that run's Activity folds out under it. */
+  activityRun?: RunRecord;
+}
+
+/**
+ * Stored state is the truth; a delta only wins while the message is still streaming and it
+ * carries more than what has been stored so far.
+ */
+export function displayContent(message: MessageRecord, streamed?: StreamedContent): string {
+  if (message.status !== 'streaming' || !streamed) return message.content;
+  return streamed.content.length > message.content.length ? streamed.content : message.content;
+}
+
+function isShown(message: MessageRecord): boolean {
+  if (message.role === 'tool') return false;
+  if (message.role === 'user') return true;
+  if (message.notice) return true;
+  // The extension's own read_tab calls for attached tabs are not something anybody said.
+  if (message.synthetic && message.content.trim() === '') return false;
+  // An assistant turn that only called tools has nothing to read; Activity shows its calls.
+  return (
+    message.content.trim() !== '' ||
+    message.status !== 'done' ||
+    Boolean(message.notice) ||
+    Boolean(message.sources?.length)
+  );
+}
+
+export function buildChatItems(
+  messages: readonly MessageRecord[],
+  runs: readonly RunRecord[],
+  streamed: ReadonlyMap<string, StreamedContent>,
+): ChatItem[] {
+  const items: ChatItem[] = [];
+  for (const message of messages.filter(isShown)) {
+    const previous = items.at(-1);
+    // A notice the extension wrote after the answer (a denial, a limit) is one line under that
+    // answer, not an answer of its own; with no answer to sit under, it stands alone.
+    if (
+      message.notice &&
+      message.content.trim() === '' &&
+      previous?.message.role === 'assistant' &&
+      previous.message.runId === message.runId
+    ) {
+      previous.notices.push(message.notice);
+      continue;
+    }
+    items.push({
+      message,
+      content: displayContent(message, streamed.get(message.id)),
+      notices: message.notice ? [message.notice] : [],
+    });
+  }
+  for (const run of runs) {
+    let host: ChatItem | undefined;
+    for (const item of items) {
+      if (item.message.runId === run.id && item.message.role === 'assistant') host = item;
+    }
+    host ??= items.find((item) => item.message.id === run.userMessageId);
+    if (host) host.activityRun = run;
+  }
+  return items;
+}

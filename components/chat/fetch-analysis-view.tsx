@@ -1,0 +1,135 @@
+import { useEffect, useRef } from 'react';
+import type { RunRecord, StepRecord } from '../../lib/db/records';
+import {
+  activityTotals,
+  describeToolArguments,
+  describeTotals,
+  stepFacts,
+} from '../activity/activity';
+import { Markdown } from '../shared/markdown';
+import { MessageView } from './message-view';
+import { resultPreview, type TranscriptEntry } from './transcript';
+import '../activity/activity.css';
+import './chat.css';
+import './fetch-analysis.css';
+
+interface FetchAnalysisViewProps {
+  entries: readonly TranscriptEntry[];
+  /** The sub-agent's latest run; undefined while it loads. */
+  run: RunRecord | undefined;
+  /** Every step of the sub-agent's runs, for its totals. */
+  steps: readonly StepRecord[];
+  onBack: () => void;
+}
+
+const RUN_STATE: Partial<Record<RunRecord['status'], string>> = {
+  running: 'Working…',
+  'awaiting-consent': 'Waiting for your permission.',
+  interrupted: 'Interrupted. Resume the answer in the conversation to continue it.',
+  stopped: 'Stopped.',
+  failed: 'Failed.',
+};
+
+function CallEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'call' }> }) {
+  const { call, step, result, synthetic } = entry;
+  const args = call.arguments.trim() && call.arguments.trim() !== '{}' ? call.arguments : '';
+  const facts = step ? stepFacts(step) : [result ? 'done' : 'not started'];
+  const summary = step?.summary;
+  const preview = result ? resultPreview(result.content) : '';
+  return (
+    <li className={`transcript-call step-${step?.status ?? 'done'}`}>
+      <div className="step-head">
+        <span className="step-kind">{synthetic ? 'prelude' : 'tool'}</span>{' '}
+        <strong className="step-name">{call.name}</strong>{' '}
+        <span className="step-facts">{facts.join(' · ')}</span>
+      </div>
+      {args && <code className="step-arguments">{describeToolArguments(call.name, args)}</code>}
+      {summary && <p className="step-summary">{summary}</p>}
+      {preview && (
+        <details className="transcript-result">
+          <summary>Result</summary>
+          <pre>{preview}</pre>
+        </details>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A Fetch Analysis sub-agent's own conversation, read-only: the task it got, every tool call with
+ * its result summarised, and its answer with Sources. There is no composer; Back returns to the
+ * conversation whose agentic_fetch call started it.
+ */
+export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysisViewProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const state = run ? RUN_STATE[run.status] : undefined;
+  // A new view: the reader (and a screen reader) starts at its title, not at the page's top.
+  useEffect(() => headingRef.current?.focus(), []);
+  const problem = run?.error?.message;
+  return (
+    <section className="fetch-analysis" aria-labelledby="fetch-analysis-title">
+      <div className="sub-agent-bar">
+        <button type="button" className="link-button" onClick={onBack}>
+          <span aria-hidden="true">← </span>Back to the conversation
+        </button>
+        <h2 id="fetch-analysis-title" ref={headingRef} tabIndex={-1}>
+          Fetch Analysis
+        </h2>
+        <p className="muted">
+          The sub-agent's own conversation (read-only)
+          {run ? `, on ${run.model}` : ''}.
+        </p>
+        {steps.length > 0 && (
+          <p className="muted sub-activity-totals">
+            {describeTotals(activityTotals(steps), { duration: true })}
+          </p>
+        )}
+      </div>
+      <ol className="transcript">
+        {entries.map((entry) => {
+          switch (entry.kind) {
+            case 'task':
+              return (
+                <li key={entry.key} className="transcript-task">
+                  <article className="message message-user" aria-label="Task">
+                    <h3>Task</h3>
+                    <p className="user-text">{entry.text}</p>
+                  </article>
+                </li>
+              );
+            case 'call':
+              return <CallEntry key={entry.key} entry={entry} />;
+            case 'notice':
+              return (
+                <li key={entry.key}>
+                  <p className="notice">{entry.text}</p>
+                </li>
+              );
+            case 'text':
+              return (
+                <li key={entry.key} className="transcript-text">
+                  {entry.final ? (
+                    <MessageView message={entry.message} content={entry.content} />
+                  ) : entry.content ? (
+                    <Markdown>{entry.content}</Markdown>
+                  ) : (
+                    <p className="typing">Thinking…</p>
+                  )}
+                </li>
+              );
+            default:
+              return null;
+          }
+        })}
+      </ol>
+      {state && (
+        <p
+          className={`run-banner${run?.status === 'failed' || run?.status === 'interrupted' ? ' run-banner-problem' : ''}`}
+          role="status"
+        >
+          {problem && run?.status !== 'running' ? problem : state}
+        </p>
+      )}
+    </section>
+  );
+}

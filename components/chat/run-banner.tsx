@@ -1,0 +1,46 @@
+import type { RunRecord } from '../../lib/db/records';
+import './chat.css';
+
+interface RunBannerProps {
+  run: RunRecord | undefined;
+  busy: boolean;
+  onResume: () => void;
+}
+
+/** What the latest run needs from the user: nothing, a Resume, or a Continue past a limit. */
+export function RunBanner({ run, busy, onResume }: RunBannerProps) {
+  if (!run) return null;
+  if (run.status === 'awaiting-consent') {
+    return (
+      <p className="run-banner" role="status">
+        Waiting for your permission to continue.
+      </p>
+    );
+  }
+  if (run.status === 'interrupted' || run.status === 'failed') {
+    const fallback =
+      run.status === 'interrupted'
+        ? 'The answer was interrupted before it finished.'
+        : 'The answer failed.';
+    return (
+      <div className="run-banner run-banner-problem">
+        <p role="alert">{run.error?.message ?? fallback}</p>
+        <button type="button" onClick={onResume} disabled={busy}>
+          Resume
+        </button>
+      </div>
+    );
+  }
+  if (run.status === 'stopped' && run.error?.kind === 'limit') {
+    return (
+      <div className="run-banner">
+        {/* The reason itself is the notice line under the answer; this offers the way on. */}
+        <p role="status">This answer stopped at a limit.</p>
+        <button type="button" onClick={onResume} disabled={busy}>
+          Continue
+        </button>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,214 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import type { ConsentRequestRecord } from '../../lib/db/records';
+import { SEARCH_PROVIDER_LABELS } from '../../lib/settings/search-settings';
+import { type UrlParts, urlParts } from '../shared/url-display';
+import './consent.css';
+
+export type ConsentDecision = 'once' | 'always' | 'deny';
+
+interface ConsentCardProps {
+  request: ConsentRequestRecord;
+  /** Resolves to an error sentence, or undefined once the worker took the answer. */
+  onAnswer: (decision: ConsentDecision, allowAllForAnswer: boolean) => Promise<string | undefined>;
+}
+
+/** The standing grant a card offers; tabs never get one (they are private). */
+export function alwaysLabel(request: Pick<ConsentRequestRecord, 'kind' | 'grantable'>) {
+  if (!request.grantable) return undefined;
+  if (request.kind === 'fetch') return 'Always allow this site';
+  if (request.kind === 'search') return 'Always allow searches';
+  return undefined;
+}
+
+/**
+ * A search card names its provider: the label the worker sent (`detail`), else the known label
+ * of the provider id (`host`), else the id itself.
+ */
+export function searchProviderName(request: Pick<ConsentRequestRecord, 'host' | 'detail'>) {
+  const label = request.detail?.trim();
+  if (label) return label;
+  return (SEARCH_PROVIDER_LABELS as Record<string, string>)[request.host] ?? request.host;
+}
+
+/** The address with its origin highlighted: the part that decides who is contacted. */
+function HighlightedUrl({ parts }: { parts: UrlParts }) {
+  return (
+    <code className="consent-url">
+      {parts.userinfo ? (
+        <>
+          <mark className="consent-origin">{parts.scheme}</mark>
+          <s title="Credentials in the address">{parts.userinfo}</s>
+          <mark className="consent-origin">{parts.host}</mark>
+        </>
+      ) : (
+        <mark className="consent-origin">
+          {parts.scheme}
+          {parts.host}
+        </mark>
+      )}
+      {parts.rest}
+    </code>
+  );
+}
+
+function UrlTarget({ target }: { target: string }) {
+  const parts = urlParts(target);
+  if (!parts) return <code className="consent-url">{target}</code>;
+  return (
+    <>
+      <HighlightedUrl parts={parts} />
+      {parts.unicodeHost && (
+        <span className="consent-idn">
+          Site <strong>{parts.host}</strong>, written in Unicode as{' '}
+          <strong>{parts.unicodeHost}</strong>
+        </span>
+      )}
+    </>
+  );
+}
+
+function Target({ request }: { request: ConsentRequestRecord }) {
+  if (request.kind === 'search') {
+    return (
+      <div className="consent-target">
+        <p>
+          <strong className="consent-action">Search</strong> the web with{' '}
+          <mark className="consent-origin">{searchProviderName(request)}</mark> for:
+        </p>
+        <q className="consent-query">{request.target}</q>
+      </div>
+    );
+  }
+  if (request.kind === 'tab') {
+    return (
+      <div className="consent-target">
+        <p>
+          <strong className="consent-action">Read tab</strong> <q>{request.host}</q>
+        </p>
+        <UrlTarget target={request.target} />
+      </div>
+    );
+  }
+  return (
+    <div className="consent-target">
+      <p>
+        <strong className="consent-action">Fetch</strong> this address:
+      </p>
+      <UrlTarget target={request.target} />
+    </div>
+  );
+}
+
+/**
+ * The question the broker is waiting on, inline in the chat. It takes focus when it appears and
+ * gives it back when it goes; Escape inside it denies. It disappears when the stored request is
+ * no longer pending (answered here, in another panel, or expired), never on its own.
+ */
+export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
+  const cardRef = useRef<HTMLElement>(null);
+  const [allowAll, setAllowAll] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const describedBy = useId();
+  const always = alwaysLabel(request);
+  const coversFetches = request.kind !== 'tab';
+
+  useEffect(() => {
+    const previous = document.activeElement;
+    cardRef.current?.focus();
+    return () => {
+      // The card is gone: hand focus back to where the user was (the composer, usually).
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  async function answer(decision: ConsentDecision) {
+    if (pending) return;
+    setPending(true);
+    setError(undefined);
+    const failure = await onAnswer(decision, coversFetches && allowAll);
+    // On success the buttons stay disabled until the stored status changes and the card goes.
+    if (failure) {
+      setError(failure);
+      setPending(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    void answer('deny');
+  }
+
+  return (
+    <section
+      ref={cardRef}
+      className="consent-card"
+      aria-label="Permission request"
+      aria-describedby={describedBy}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <h3>Permission needed</h3>
+      <div id={describedBy}>
+        <Target request={request} />
+        {request.detail && request.kind !== 'search' && (
+          <p className="consent-detail">{request.detail}</p>
+        )}
+        <p className="consent-question">
+          For: <span>{request.question}</span>
+        </p>
+      </div>
+      {coversFetches && (
+        <label className="consent-allow-all">
+          <input
+            type="checkbox"
+            checked={allowAll}
+            disabled={pending}
+            onChange={(event) => setAllowAll(event.target.checked)}
+          />
+          Allow all fetches for this answer
+        </label>
+      )}
+      <div className="consent-actions">
+        <button
+          type="button"
+          className="button-primary"
+          disabled={pending}
+          onClick={() => void answer('once')}
+        >
+          Allow once
+        </button>
+        {always && (
+          <button
+            type="button"
+            disabled={pending}
+            title={
+              request.kind === 'search'
+                ? `Every search with ${searchProviderName(request)} from now on, until revoked in Settings`
+                : undefined
+            }
+            onClick={() => void answer('always')}
+          >
+            {always}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button-danger"
+          disabled={pending}
+          onClick={() => void answer('deny')}
+        >
+          Deny
+        </button>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { type ChangeEvent, useId, useState } from 'react';
+import './sessions.css';
+import type { SessionRecord } from '../../lib/db/records';
+import type { SessionTransfer } from '../../lib/sessions/session-transfer';
+import { SessionRow } from './session-row';
+
+interface SessionListProps {
+  sessions: readonly SessionRecord[] | undefined;
+  currentId: string | null;
+  onOpen: (sessionId: string) => void;
+  /** Resolves to an error sentence, or undefined when renamed. */
+  onRename: (sessionId: string, title: string) => Promise<string | undefined>;
+  onDelete: (sessionId: string) => void;
+  /** Export and import, each resolving to an error sentence or not. */
+  transfer: SessionTransfer;
+}
+
+type TransferStatus = { kind: 'status' | 'error'; text: string } | undefined;
+
+export function importedSentence(count: number): string {
+  return `Imported ${count} ${count === 1 ? 'session' : 'sessions'}.`;
+}
+
+export function filterSessions(sessions: readonly SessionRecord[], query: string) {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return sessions;
+  return sessions.filter((session) => session.title.toLowerCase().includes(needle));
+}
+
+export function SessionList({
+  sessions,
+  currentId,
+  onOpen,
+  onRename,
+  onDelete,
+  transfer,
+}: SessionListProps) {
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<TransferStatus>();
+  const [importing, setImporting] = useState(false);
+  const searchId = useId();
+  const importId = useId();
+  const shown = filterSessions(sessions ?? [], query);
+
+  async function report(action: Promise<string | undefined>) {
+    try {
+      const error = await action;
+      setStatus(error ? { kind: 'error', text: error } : undefined);
+    } catch (error) {
+      setStatus({ kind: 'error', text: `The export failed: ${String(error)}` });
+    }
+  }
+
+  async function importChosen(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setImporting(true);
+    try {
+      const result = await transfer.importFile(file);
+      setStatus(
+        'error' in result
+          ? { kind: 'error', text: result.error }
+          : { kind: 'status', text: importedSentence(result.imported) },
+      );
+    } finally {
+      setImporting(false);
+      // Choosing the same file again should import it again.
+      input.value = '';
+    }
+  }
+
+  return (
+    <section className="session-list" aria-label="Sessions">
+      <div className="session-transfer">
+        <button type="button" onClick={() => void report(transfer.exportAll())}>
+          Export all (JSON)
+        </button>
+        <label htmlFor={importId} className="import-label">
+          Import
+        </label>
+        <input
+          id={importId}
+          className="visually-hidden"
+          type="file"
+          accept=".json,application/json"
+          disabled={importing}
+          onChange={(event) => void importChosen(event)}
+        />
+      </div>
+      {status?.kind === 'status' && <p role="status">{status.text}</p>}
+      {status?.kind === 'error' && <p role="alert">{status.text}</p>}
+      <label htmlFor={searchId} className="visually-hidden">
+        Search sessions
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        placeholder="Search sessions"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {sessions === undefined ? null : shown.length === 0 ? (
+        <p className="muted">{query ? 'No session title matches.' : 'No sessions yet.'}</p>
+      ) : (
+        <ul className="session-rows">
+          {shown.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              current={session.id === currentId}
+              onOpen={() => onOpen(session.id)}
+              onRename={(title) => onRename(session.id, title)}
+              onDelete={() => onDelete(session.id)}
+              onExport={(format) => void report(transfer.exportSession(session.id, format))}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,454 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
+import type { SaveOutcome } from '../../lib/settings/save-outcome';
+import {
+  PROVIDER_PRESETS,
+  PROVIDERS,
+  type Provider,
+  type Settings,
+} from '../../lib/settings/schema';
+import {
+  DEFAULT_SEARCH_SETTINGS,
+  SEARCH_PROVIDER_IDS,
+  type SearchProviderId,
+} from '../../lib/settings/search-settings';
+import { ConnectionResult } from './connection-result';
+import { Field } from './form-field';
+import {
+  draftFrom,
+  SEARCH_PROVIDER_OPTIONS,
+  type SettingsDraft,
+  searxngPrivateHost,
+  settingsFrom,
+  visibleSearchFields,
+  withContextWindow,
+  withModel,
+  withProvider,
+} from './settings-draft';
+import './settings.css';
+
+interface SettingsFormProps {
+  /** The stored settings the form starts from; later changes elsewhere do not reset typing. */
+  settings: Settings;
+  onSave: (settings: Settings) => Promise<SaveOutcome>;
+  onTestConnection: (settings: Settings) => Promise<ConnectionOutcome>;
+  /** Hosts exempted from the private-address guard (Permissions); undefined while they load. */
+  exemptHosts?: readonly string[];
+  /** Exempts a host; resolves to an error sentence, or undefined once it is stored. */
+  onExemptHost?: (host: string) => Promise<string | undefined>;
+}
+
+const FIELDS = ['provider', 'baseUrl', 'apiKey', 'model', 'smallModel', 'contextWindow'];
+
+type Status = { kind: 'saved' } | { kind: 'error'; message: string; field?: string } | undefined;
+
+export function SettingsForm({
+  settings,
+  onSave,
+  onTestConnection,
+  exemptHosts,
+  onExemptHost,
+}: SettingsFormProps) {
+  const [draft, setDraft] = useState(() => draftFrom(settings));
+  const [status, setStatus] = useState<Status>();
+  const [connection, setConnection] = useState<ConnectionOutcome | 'testing'>();
+  const [saving, setSaving] = useState(false);
+  const modelsId = useId();
+  const preset = PROVIDER_PRESETS[draft.provider];
+  const errorFor = (field: string) =>
+    status?.kind === 'error' && status.field === field ? status.message : undefined;
+  const models = connection && connection !== 'testing' && connection.ok ? connection.models : [];
+
+  function update(next: typeof draft) {
+    setDraft(next);
+    setStatus(undefined);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    const outcome = await onSave(settingsFrom(draft, settings));
+    setSaving(false);
+    setStatus(
+      outcome.ok
+        ? { kind: 'saved' }
+        : { kind: 'error', message: outcome.message, field: outcome.field },
+    );
+  }
+
+  async function test() {
+    setConnection('testing');
+    setConnection(await onTestConnection(settingsFrom(draft, settings)));
+  }
+
+  return (
+    <form className="settings-form" onSubmit={save} noValidate>
+      <Field label="Provider" error={errorFor('provider')}>
+        {(attributes) => (
+          <select
+            {...attributes}
+            value={draft.provider}
+            onChange={(event) => update(withProvider(draft, event.target.value as Provider))}
+          >
+            {PROVIDERS.map((provider) => (
+              <option key={provider} value={provider}>
+                {PROVIDER_PRESETS[provider].label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Base URL"
+        error={errorFor('baseUrl')}
+        hint="The OpenAI-compatible endpoint, usually ending in /v1."
+      >
+        {(attributes) => (
+          <input
+            {...attributes}
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            placeholder={preset.baseUrl || 'https://your-server.example/v1'}
+            value={draft.baseUrl}
+            onChange={(event) => update({ ...draft, baseUrl: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        label="API key"
+        error={errorFor('apiKey')}
+        hint={
+          preset.needsKey
+            ? `Required by ${preset.label}.`
+            : 'Leave blank if your server needs none.'
+        }
+      >
+        {(attributes) => (
+          <input
+            {...attributes}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.apiKey}
+            onChange={(event) => update({ ...draft, apiKey: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Model" error={errorFor('model')}>
+        {(attributes) => (
+          <>
+            <input
+              {...attributes}
+              list={modelsId}
+              spellCheck={false}
+              placeholder={preset.exampleModel ? `e.g. ${preset.exampleModel}` : undefined}
+              value={draft.model}
+              onChange={(event) => update(withModel(draft, event.target.value))}
+            />
+            <datalist id={modelsId}>
+              {models.map((model) => (
+                <option key={model} value={model} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+      <Field
+        label="Small model"
+        error={errorFor('smallModel')}
+        hint="Runs the Fetch Analysis sub-agent that reads the web."
+      >
+        {(attributes) => (
+          <input
+            {...attributes}
+            list={modelsId}
+            spellCheck={false}
+            placeholder="blank = same as Model"
+            value={draft.smallModel}
+            onChange={(event) => update({ ...draft, smallModel: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        label="Context window"
+        error={errorFor('contextWindow')}
+        hint="In tokens. Sets how much of a page the model gets."
+      >
+        {(attributes) => (
+          <input
+            {...attributes}
+            type="number"
+            min={1024}
+            step={1}
+            inputMode="numeric"
+            value={draft.contextWindow}
+            onChange={(event) => update(withContextWindow(draft, event.target.value))}
+          />
+        )}
+      </Field>
+      <WebSearchFields
+        draft={draft}
+        onChange={update}
+        errorFor={errorFor}
+        exemptHosts={exemptHosts}
+        onExemptHost={onExemptHost}
+      />
+      <details
+        className="settings-limits"
+        open={status?.kind === 'error' && status.field?.startsWith('limits.') ? true : undefined}
+      >
+        <summary>Limits per answer</summary>
+        <p className="muted">
+          An answer that reaches one stops with the reason and a Continue button.
+        </p>
+        {(
+          [
+            ['maxSteps', 'Model steps per answer', 'limits.maxSteps'],
+            ['maxFetches', 'Fetches per answer', 'limits.maxFetches'],
+            ['maxIdenticalCalls', 'Identical tool calls per answer', 'limits.maxIdenticalCalls'],
+          ] as const
+        ).map(([key, label, path]) => (
+          <Field key={key} label={label} error={errorFor(path)}>
+            {(attributes) => (
+              <input
+                {...attributes}
+                type="number"
+                min={key === 'maxFetches' ? 0 : 1}
+                step={1}
+                inputMode="numeric"
+                value={draft[key]}
+                onChange={(event) => update({ ...draft, [key]: event.target.value })}
+              />
+            )}
+          </Field>
+        ))}
+      </details>
+      <div className="form-actions">
+        <button type="button" onClick={test} disabled={connection === 'testing'}>
+          Test connection
+        </button>
+        <button type="submit" className="button-primary" disabled={saving}>
+          Save
+        </button>
+      </div>
+      {status?.kind === 'saved' && (
+        <p className="form-ok" role="status">
+          Saved
+        </p>
+      )}
+      {status?.kind === 'error' &&
+        ![...FIELDS, ...visibleSearchFields(draft.searchProvider)].includes(status.field ?? '') && (
+          <p className="form-error" role="alert">
+            {status.message}
+          </p>
+        )}
+      <ConnectionResult result={connection} onPick={(model) => update(withModel(draft, model))} />
+    </form>
+  );
+}
+
+function WebSearchFields({
+  draft,
+  onChange,
+  errorFor,
+  exemptHosts,
+  onExemptHost,
+}: {
+  draft: SettingsDraft;
+  onChange: (next: SettingsDraft) => void;
+  errorFor: (field: string) => string | undefined;
+  exemptHosts?: readonly string[];
+  onExemptHost?: (host: string) => Promise<string | undefined>;
+}) {
+  const provider = draft.searchProvider;
+  return (
+    <fieldset className="settings-group">
+      <legend>Web search</legend>
+      <p className="hint">
+        Used by the Fetch Analysis sub-agent when a question needs the web. Each search asks for
+        your permission first.
+      </p>
+      <Field label="Search provider" error={errorFor('search.provider')}>
+        {(attributes) => (
+          <select
+            {...attributes}
+            value={provider}
+            onChange={(event) =>
+              onChange({ ...draft, searchProvider: event.target.value as SearchProviderId })
+            }
+          >
+            {SEARCH_PROVIDER_IDS.map((id) => (
+              <option key={id} value={id}>
+                {SEARCH_PROVIDER_OPTIONS[id]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {provider === 'duckduckgo' && (
+        <DuckDuckGoUrlField
+          draft={draft}
+          onChange={onChange}
+          error={errorFor('search.duckduckgoUrl')}
+        />
+      )}
+      {provider === 'searxng' && (
+        <>
+          <Field
+            label="SearXNG URL"
+            error={errorFor('search.searxngUrl')}
+            hint="The address of a SearXNG instance with its JSON format enabled (search.formats: json in its settings.yml)."
+          >
+            {(attributes) => (
+              <input
+                {...attributes}
+                type="url"
+                inputMode="url"
+                spellCheck={false}
+                placeholder="https://searx.example.org"
+                value={draft.searxngUrl}
+                onChange={(event) => onChange({ ...draft, searxngUrl: event.target.value })}
+              />
+            )}
+          </Field>
+          <SearxngPrivateNote
+            address={draft.searxngUrl}
+            exemptHosts={exemptHosts}
+            onExemptHost={onExemptHost}
+          />
+        </>
+      )}
+      {provider === 'brave' && (
+        <Field
+          label="Brave API key"
+          error={errorFor('search.braveKey')}
+          hint="The subscription token from the Brave Search API dashboard (api-dashboard.search.brave.com). It is sent only to Brave."
+        >
+          {(attributes) => (
+            <input
+              {...attributes}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={draft.braveKey}
+              onChange={(event) => onChange({ ...draft, braveKey: event.target.value })}
+            />
+          )}
+        </Field>
+      )}
+    </fieldset>
+  );
+}
+
+/** Advanced: folded unless it holds something other than the default or has an error. */
+function DuckDuckGoUrlField({
+  draft,
+  onChange,
+  error,
+}: {
+  draft: SettingsDraft;
+  onChange: (next: SettingsDraft) => void;
+  error: string | undefined;
+}) {
+  const custom = draft.duckduckgoUrl.trim() !== DEFAULT_SEARCH_SETTINGS.duckduckgoUrl;
+  const [opened, setOpened] = useState(custom);
+  const open = opened || Boolean(error);
+  return (
+    <details
+      className="advanced"
+      open={open}
+      onToggle={(event) => setOpened(event.currentTarget.open)}
+    >
+      <summary>Advanced</summary>
+      <Field
+        label="DuckDuckGo URL"
+        error={error}
+        hint="DuckDuckGo's HTML results page. Change it only for a proxy or a test server."
+      >
+        {(attributes) => (
+          <div className="field-row">
+            <input
+              {...attributes}
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              value={draft.duckduckgoUrl}
+              onChange={(event) => onChange({ ...draft, duckduckgoUrl: event.target.value })}
+            />
+            {custom && (
+              <button
+                type="button"
+                onClick={() =>
+                  onChange({ ...draft, duckduckgoUrl: DEFAULT_SEARCH_SETTINGS.duckduckgoUrl })
+                }
+              >
+                Use the default
+              </button>
+            )}
+          </div>
+        )}
+      </Field>
+    </details>
+  );
+}
+
+/**
+ * The private-address guard refuses loopback and LAN hosts, a self-hosted SearXNG included,
+ * until the user exempts it; say so, and offer to do it when the typed address is one.
+ */
+function SearxngPrivateNote({
+  address,
+  exemptHosts,
+  onExemptHost,
+}: {
+  address: string;
+  exemptHosts?: readonly string[];
+  onExemptHost?: (host: string) => Promise<string | undefined>;
+}) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const found = exemptHosts ? searxngPrivateHost(address, exemptHosts) : undefined;
+
+  async function exempt(entry: string) {
+    if (!onExemptHost) return;
+    setPending(true);
+    setError(undefined);
+    setError(await onExemptHost(entry));
+    setPending(false);
+  }
+
+  if (found && !found.exempted) {
+    return (
+      <div className="note note-warn" role="note">
+        <p>
+          <code>{found.entry}</code> is {found.description}. Gleaner refuses those unless the host
+          is allowed in Permissions → Private host; until then every search will be refused.
+        </p>
+        {onExemptHost && (
+          <button type="button" disabled={pending} onClick={() => void exempt(found.entry)}>
+            Allow {found.entry} as a private host
+          </button>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+  if (found?.exempted) {
+    return (
+      <p className="note" role="note">
+        <code>{found.entry}</code> is {found.description}, allowed in Permissions → Private host.
+      </p>
+    );
+  }
+  return (
+    <p className="note" role="note">
+      A SearXNG on your network or on this computer (localhost) must also be allowed in Permissions
+      → Private host: Gleaner refuses private addresses otherwise.
+    </p>
+  );
+}

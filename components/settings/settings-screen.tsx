@@ -1,0 +1,63 @@
+import type { GrantRecord } from '../../lib/db/records';
+import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
+import type { SaveOutcome } from '../../lib/settings/save-outcome';
+import type { Settings } from '../../lib/settings/schema';
+import { GrantsList } from './grants-list';
+import { PrivateHostForm } from './private-host-form';
+import { SettingsForm } from './settings-form';
+import './settings.css';
+
+interface SettingsScreenProps {
+  settings: Settings | undefined;
+  onSave: (settings: Settings) => Promise<SaveOutcome>;
+  onTestConnection: (settings: Settings) => Promise<ConnectionOutcome>;
+  /** Standing permissions from the grants table; undefined while they load. */
+  grants: readonly GrantRecord[] | undefined;
+  /** Resolves to an error sentence, or undefined once the grant is revoked. */
+  onRevokeGrant: (grantId: string) => Promise<string | undefined>;
+  /** Resolves to an error sentence, or undefined once the host is exempted. */
+  onExemptHost: (host: string) => Promise<string | undefined>;
+  /** In the side panel the settings replace the chat; this leads back. */
+  onBack?: () => void;
+}
+
+export function SettingsScreen({
+  settings,
+  onSave,
+  onTestConnection,
+  grants,
+  onRevokeGrant,
+  onExemptHost,
+  onBack,
+}: SettingsScreenProps) {
+  return (
+    <section className="settings-screen" aria-labelledby="settings-title">
+      <div className="screen-title">
+        {onBack && (
+          <button type="button" className="link-button" onClick={onBack}>
+            <span aria-hidden="true">← </span>Back to chat
+          </button>
+        )}
+        <h2 id="settings-title">Settings</h2>
+      </div>
+      {settings ? (
+        <SettingsForm
+          settings={settings}
+          onSave={onSave}
+          onTestConnection={onTestConnection}
+          exemptHosts={grants
+            ?.filter((grant) => grant.kind === 'private-host-exempt')
+            .map((grant) => grant.host)}
+          onExemptHost={onExemptHost}
+        />
+      ) : (
+        <p className="muted">Loading settings…</p>
+      )}
+      <section className="settings-section" aria-labelledby="permissions-title">
+        <h3 id="permissions-title">Permissions</h3>
+        <GrantsList grants={grants} onRevoke={onRevokeGrant} />
+        <PrivateHostForm onExempt={onExemptHost} />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
+import { createTestDatabase } from '../testing/test-database';
+import { readFetchAnalyses } from './use-fetch-analyses';
+
+const session = (id: string, fields: Partial<SessionRecord> = {}): SessionRecord => ({
+  id,
+  title: id,
+  createdAt: 0,
+  updatedAt: 0,
+  ...fields,
+});
+
+const run = (id: string, sessionId: string, createdAt: number): RunRecord => ({
+  id,
+  sessionId,
+  userMessageId: `${id}-u`,
+  status: 'done',
+  model: 'small-model',
+  steps: 0,
+  fetches: 0,
+  budgetStart: 0,
+  createdAt,
+  updatedAt: createdAt,
+});
+
+const step = (id: string, runId: string, index: number): StepRecord => ({
+  id,
+  runId,
+  index,
+  kind: index % 2 ? 'tool' : 'model',
+  status: 'done',
+  startedAt: index,
+});
+
+describe('readFetchAnalyses', () => {
+  it('maps each Fetch Analysis of a session to its tool call, with its runs and steps in order', async () => {
+    const db = createTestDatabase();
+    await db.sessions.bulkAdd([
+      session('parent'),
+      session('child-a', { parentSessionId: 'parent', parentToolCallId: 'call-a' }),
+      session('child-b', { parentSessionId: 'parent', parentToolCallId: 'call-b' }),
+      session('elsewhere', { parentSessionId: 'other', parentToolCallId: 'call-x' }),
+    ]);
+    await db.runs.bulkAdd([
+      run('run-a2', 'child-a', 20),
+      run('run-a1', 'child-a', 10),
+      run('run-b', 'child-b', 5),
+      run('run-x', 'elsewhere', 5),
+    ]);
+    await db.steps.bulkAdd([
+      step('a1-1', 'run-a1', 1),
+      step('a1-0', 'run-a1', 0),
+      step('a2-0', 'run-a2', 0),
+      step('b-0', 'run-b', 0),
+      step('x-0', 'run-x', 0),
+    ]);
+
+    const analyses = await readFetchAnalyses(db, 'parent');
+
+    expect([...analyses.keys()].sort()).toEqual(['call-a', 'call-b']);
+    const a = analyses.get('call-a')!;
+    expect(a.session.id).toBe('child-a');
+    expect(a.runs.map((r) => r.id)).toEqual(['run-a1', 'run-a2']);
+    expect(a.steps.map((s) => s.id)).toEqual(['a1-0', 'a1-1', 'a2-0']);
+    expect(analyses.get('call-b')!.steps.map((s) => s.id)).toEqual(['b-0']);
+  });
+
+  it('is empty for a session without sub-agents', async () => {
+    const db = createTestDatabase();
+    await db.sessions.add(session('lonely'));
+    expect((await readFetchAnalyses(db, 'lonely')).size).toBe(0);
+  });
+});
