@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GleanerDatabase } from '../db/database';
 import { seedSessions } from '../../testing/seed-sessions';
 import { createTestDatabase } from '../../testing/test-database';
+import type { GleanerDatabase } from '../db/database';
 import {
   buildJsonExport,
   readAllSessionBundles,
