@@ -7,12 +7,20 @@ import type {
   FixtureTable,
   StoredRecord,
 } from '../../testing/fixtures/db/database-fixture';
-import { generatedVersion1, generatedVersion3 } from '../../testing/fixtures/db/generated';
+import {
+  generatedVersion1,
+  generatedVersion2,
+  generatedVersion3,
+} from '../../testing/fixtures/db/generated';
 import { databaseVersion1 } from '../../testing/fixtures/db/version-1';
 import { databaseVersion2 } from '../../testing/fixtures/db/version-2';
 import { databaseVersion3 } from '../../testing/fixtures/db/version-3';
 import { databaseVersion4 } from '../../testing/fixtures/db/version-4';
-import { LegacyGleanerDatabase, type PastSchemaVersion } from '../../testing/legacy-database';
+import {
+  LegacyGleanerDatabase,
+  PAST_SCHEMA_VERSIONS,
+  type PastSchemaVersion,
+} from '../../testing/legacy-database';
 import { createTestDatabase } from '../../testing/test-database';
 import { buildJsonExport, readAllSessionBundles } from '../sessions/export-session';
 import { importSessions } from '../sessions/import-sessions';
@@ -100,14 +108,33 @@ async function writeAsItsVersion(fixture: DatabaseFixture, indexedDB: IDBFactory
   old.close();
 }
 
-describe.each([
+const FIXTURES = [
   databaseVersion1,
   generatedVersion1,
   databaseVersion2,
+  generatedVersion2,
   databaseVersion3,
   generatedVersion3,
   databaseVersion4,
-])(
+];
+
+describe('the fixture databases', () => {
+  it('cover every schema version up to the one today’s GleanerDatabase declares', async () => {
+    const db = createTestDatabase();
+    await db.open();
+    // A new version needs its stores in testing/legacy-database.ts and a fixture of the one
+    // before it in testing/fixtures/db/, or users' databases of that version go untested.
+    expect(db.verno).toBe(CURRENT_VERSION);
+    const versions = Array.from({ length: CURRENT_VERSION }, (_, index) => index + 1);
+    expect([...PAST_SCHEMA_VERSIONS, CURRENT_VERSION]).toEqual(versions);
+    expect([...new Set(FIXTURES.map((fixture) => fixture.version))].sort((a, b) => a - b)).toEqual(
+      versions,
+    );
+    db.close();
+  });
+});
+
+describe.each(FIXTURES)(
   'a database written under schema version $version ($writtenBy), opened by today’s Gleaner',
   (fixture) => {
     let db: GleanerDatabase;

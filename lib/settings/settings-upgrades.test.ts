@@ -124,6 +124,18 @@ describe.each(upgrades)(
   },
 );
 
+describe('the settings fixtures', () => {
+  it('cover every settings version up to today’s', async () => {
+    const { SETTINGS_VERSION, SETTINGS_MIGRATIONS } = await startGleaner();
+    // A new version needs a migration and a fixture of the version before it.
+    const versions = Array.from({ length: SETTINGS_VERSION }, (_, index) => index + 1);
+    expect(
+      [...new Set(upgrades.map(({ fixture }) => fixture.version))].sort((a, b) => a - b),
+    ).toEqual(versions);
+    expect(Object.keys(SETTINGS_MIGRATIONS).map(Number)).toEqual(versions.slice(1));
+  });
+});
+
 describe('settings on a fresh install', () => {
   it('are saved with today’s version, so a later migration starts from the right one', async () => {
     const { SETTINGS_VERSION, loadSettings, saveSettings } = await startGleaner();
