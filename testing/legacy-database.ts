@@ -1,7 +1,7 @@
 import Dexie, { type DexieOptions } from 'dexie';
 
 /** The Dexie schema versions Gleaner has shipped before today's, oldest first. */
-export const PAST_SCHEMA_VERSIONS = [1, 2, 3] as const;
+export const PAST_SCHEMA_VERSIONS = [1, 2, 3, 4] as const;
 export type PastSchemaVersion = (typeof PAST_SCHEMA_VERSIONS)[number];
 
 /**
@@ -24,6 +24,11 @@ const STORES_BY_VERSION: Record<PastSchemaVersion, Record<string, string>> = {
   },
   // 4e65a24: the page cache.
   3: { fetchCache: 'key, expiresAt' },
+  // a0787a4: page files of Fetch Analysis runs, runs found by their parent.
+  4: {
+    pages: 'id, &[runId+name]',
+    runs: 'id, [sessionId+createdAt], status, parentRunId',
+  },
 };
 
 /**

@@ -16,6 +16,7 @@ import { databaseVersion1 } from '../../testing/fixtures/db/version-1';
 import { databaseVersion2 } from '../../testing/fixtures/db/version-2';
 import { databaseVersion3 } from '../../testing/fixtures/db/version-3';
 import { databaseVersion4 } from '../../testing/fixtures/db/version-4';
+import { databaseVersion5 } from '../../testing/fixtures/db/version-5';
 import {
   LegacyGleanerDatabase,
   PAST_SCHEMA_VERSIONS,
@@ -26,6 +27,7 @@ import { buildJsonExport, readAllSessionBundles } from '../sessions/export-sessi
 import { importSessions } from '../sessions/import-sessions';
 import { FetchCache, type FetchCacheEntry, fetchCacheEntrySchema } from '../web/fetch-cache';
 import { GleanerDatabase } from './database';
+import { withRecordedConsent } from './legacy-consent';
 import {
   deleteSessionCascade,
   markInterruptedRuns,
@@ -42,11 +44,12 @@ import {
   pageFileSchema,
   type RunStatus,
   runSchema,
+  type StepRecord,
   sessionSchema,
   stepSchema,
 } from './records';
 
-const CURRENT_VERSION = 4;
+const CURRENT_VERSION = 5;
 
 const TABLES: Record<FixtureTable, { primaryKey: string; schema: ZodType }> = {
   sessions: { primaryKey: 'id', schema: sessionSchema },
@@ -65,7 +68,15 @@ const TABLES_BY_VERSION: Record<PastSchemaVersion, FixtureTable[]> = {
   1: ['sessions', 'messages', 'runs', 'steps'],
   2: ['sessions', 'messages', 'runs', 'steps', 'consentRequests', 'grants'],
   3: ['sessions', 'messages', 'runs', 'steps', 'consentRequests', 'grants', 'fetchCache'],
+  4: TABLE_NAMES,
 };
+
+/** What today's Gleaner holds after the upgrade: version 5 records each tool step's consent. */
+function upgraded(fixture: DatabaseFixture, table: FixtureTable): readonly StoredRecord[] {
+  const stored = rows(fixture, table);
+  if (table !== 'steps' || fixture.version >= 5) return stored;
+  return stored.map((step) => withRecordedConsent(step as StepRecord) as StoredRecord);
+}
 
 function rows(fixture: DatabaseFixture, table: FixtureTable): readonly StoredRecord[] {
   return fixture.tables[table] ?? [];
@@ -116,6 +127,7 @@ const FIXTURES = [
   databaseVersion3,
   generatedVersion3,
   databaseVersion4,
+  databaseVersion5,
 ];
 
 describe('the fixture databases', () => {
@@ -154,7 +166,7 @@ describe.each(FIXTURES)(
       expect(db.verno).toBe(CURRENT_VERSION);
       for (const table of TABLE_NAMES) {
         const stored = await db.table(table).toArray();
-        expect(stored, table).toEqual(byPrimaryKey(table, rows(fixture, table)));
+        expect(stored, table).toEqual(byPrimaryKey(table, upgraded(fixture, table)));
       }
     });
 

@@ -7,8 +7,8 @@ import {
 } from '../../testing/fixtures/settings/version-1';
 import { settingsVersion2 } from '../../testing/fixtures/settings/version-2';
 import { settingsVersion3 } from '../../testing/fixtures/settings/version-3';
-import { DEFAULT_SEARCH_SETTINGS } from '../web/search/search-settings';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from './schema';
+import { DEFAULT_SEARCH_SETTINGS } from './search-settings';
 
 /**
  * WXT runs an item's migrations when `storage.defineItem` is evaluated, that is when the worker or

@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from './schema';
-import { loadSettings, parseStoredSettings, saveSettings, settingsItem } from './store';
+import {
+  loadSettings,
+  parseStoredSettings,
+  SETTINGS_MIGRATIONS,
+  saveSettings,
+  settingsItem,
+} from './store';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -83,5 +89,21 @@ describe('limits per answer', () => {
         limits: { ...DEFAULT_SETTINGS.limits, maxFetches: 101 },
       }),
     ).rejects.toThrow('Fetches per answer must be a whole number from 0 to 100.');
+  });
+});
+
+describe('settings migrations', () => {
+  it('keep fields a value already has, so a value stored without its version loses nothing', () => {
+    const chosen = {
+      baseUrl: 'https://llm.example/v1',
+      allowedTools: ['read_tab'],
+      limits: { maxSteps: 7, maxFetches: 3, maxIdenticalCalls: 2 },
+      search: { provider: 'brave', braveKey: 'k' },
+    };
+    const migrated = [2, 3].reduce<Record<string, unknown>>(
+      (value, version) => SETTINGS_MIGRATIONS[version]!(value) as Record<string, unknown>,
+      chosen,
+    );
+    expect(migrated).toEqual(chosen);
   });
 });

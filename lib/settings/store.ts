@@ -8,13 +8,17 @@ export const SETTINGS_VERSION = 3;
  * Version 1 held the connection only; version 2 added the tool allow-list and the run limits;
  * version 3 the web search provider.
  */
+/**
+ * A field already present is kept: WXT reads a value stored without its version key (a restore,
+ * a hand edit) as version 1, and running these on it must not reset what the user chose.
+ */
 export const SETTINGS_MIGRATIONS: Record<number, (old: Record<string, unknown>) => unknown> = {
   2: (old) => ({
     ...old,
-    allowedTools: DEFAULT_SETTINGS.allowedTools,
-    limits: DEFAULT_SETTINGS.limits,
+    allowedTools: old.allowedTools ?? DEFAULT_SETTINGS.allowedTools,
+    limits: old.limits ?? DEFAULT_SETTINGS.limits,
   }),
-  3: (old) => ({ ...old, search: DEFAULT_SETTINGS.search }),
+  3: (old) => ({ ...old, search: old.search ?? DEFAULT_SETTINGS.search }),
 };
 
 /**
