@@ -18,24 +18,26 @@ function step(fields: Partial<StepRecord>): StepRecord {
 }
 
 describe('activityTotals', () => {
-  it('adds tokens, bytes and durations, and counts fetches and searches by tool', () => {
+  it('adds tokens, bytes and durations, and counts fetches and searches by what each tool declares', () => {
     const totals = activityTotals([
       step({ kind: 'model', model: 'small', tokensIn: 1200, tokensOut: 80 }),
-      step({ toolName: 'web_search', bytes: 2_000 }),
-      step({ toolName: 'web_fetch', bytes: 30_000 }),
-      step({ toolName: 'fetch', bytes: 1_000 }),
-      step({ toolName: 'grep', bytes: 500 }),
+      step({ toolName: 'web_search', consent: 'search', bytes: 2_000 }),
+      step({ toolName: 'web_fetch', consent: 'fetch', bytes: 30_000 }),
+      step({ toolName: 'fetch', consent: 'fetch', bytes: 1_000 }),
+      step({ toolName: 'grep', consent: 'none', bytes: 500 }),
+      // A tool of any name is counted by what it declares.
+      step({ toolName: 'mcp__docs__lookup', consent: 'fetch', bytes: 0 }),
       step({ kind: 'model', tokensIn: 3000, tokensOut: 200, startedAt: 2_000, endedAt: 4_000 }),
     ]);
     expect(totals).toEqual({
       modelSteps: 2,
-      toolSteps: 4,
+      toolSteps: 5,
       tokensIn: 4200,
       tokensOut: 280,
-      fetches: 2,
+      fetches: 3,
       searches: 1,
       bytes: 33_500,
-      durationMs: 5 * 500 + 2_000,
+      durationMs: 6 * 500 + 2_000,
     });
   });
 
@@ -49,8 +51,8 @@ describe('describeTotals', () => {
   it('reads as one line', () => {
     const totals = activityTotals([
       step({ kind: 'model', tokensIn: 4200, tokensOut: 310 }),
-      step({ toolName: 'web_fetch', bytes: 18_432 }),
-      step({ toolName: 'web_search', bytes: 0 }),
+      step({ toolName: 'web_fetch', consent: 'fetch', bytes: 18_432 }),
+      step({ toolName: 'web_search', consent: 'search', bytes: 0 }),
     ]);
     expect(describeTotals(totals)).toBe(
       '1 model call · 4,200 tokens in, 310 out · 1 fetch · 1 search · 18.0 KB read',

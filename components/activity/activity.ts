@@ -1,10 +1,6 @@
 import type { StepRecord } from '../../lib/db/records';
 import { formatBytes, formatCount, formatDuration, shortArguments } from '../shared/format';
 
-/** Tools that contact a web server for a page (each asks first); counted as fetches. */
-const FETCH_TOOLS = new Set(['fetch', 'web_fetch']);
-const SEARCH_TOOLS = new Set(['web_search']);
-
 export interface ActivityTotals {
   modelSteps: number;
   toolSteps: number;
@@ -36,10 +32,9 @@ export function activityTotals(steps: readonly StepRecord[], now = Date.now()): 
     totals.tokensOut += step.tokensOut ?? 0;
     totals.bytes += step.bytes ?? 0;
     totals.durationMs += Math.max(0, (step.endedAt ?? now) - step.startedAt);
-    if (step.kind === 'tool' && step.toolName && FETCH_TOOLS.has(step.toolName)) totals.fetches++;
-    if (step.kind === 'tool' && step.toolName && SEARCH_TOOLS.has(step.toolName)) {
-      totals.searches++;
-    }
+    // What a call may do is its tool's consent declaration, recorded on the step.
+    if (step.kind === 'tool' && step.consent === 'fetch') totals.fetches++;
+    if (step.kind === 'tool' && step.consent === 'search') totals.searches++;
   }
   return totals;
 }
