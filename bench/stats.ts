@@ -1,12 +1,12 @@
 /** Small statistics for benchmark output: medians and p95 over many samples. */
-export function percentile(samples: readonly number[], fraction: number): number {
+function percentile(samples: readonly number[], fraction: number): number {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return sorted[index]!;
 }
 
-export function median(samples: readonly number[]): number {
+function median(samples: readonly number[]): number {
   return percentile(samples, 0.5);
 }
 
@@ -21,6 +21,6 @@ export function summary(label: string, samples: readonly number[], baseline?: re
   return row;
 }
 
-export function round(value: number): number {
+function round(value: number): number {
   return Math.round(value * 100) / 100;
 }

@@ -178,8 +178,8 @@ export async function stopServiceWorker(
  * with WXT's browser types. Inside `evaluate` write
  * `const { chrome } = globalThis as unknown as ChromeGlobal;` (the function runs in the page).
  */
-export type ChromeGlobal = { chrome: { tabs: typeof Browser.tabs } };
-export type BrowserTab = Browser.tabs.Tab;
+type ChromeGlobal = { chrome: { tabs: typeof Browser.tabs } };
+type BrowserTab = Browser.tabs.Tab;
 
 /** A browser tab opened by a test, as the extension sees it. */
 export interface OpenedTab {
@@ -200,7 +200,7 @@ export interface OpenedTab {
  * throttled) and, being an extension page, is no "current tab" of its own: attach fixture tabs
  * with the composer's Attach tab picker or an @-mention.
  */
-export async function openTabInPanelWindow(
+async function openTabInPanelWindow(
   panel: SidePanel,
   url: string,
   options: { active?: boolean } = {},
@@ -267,14 +267,6 @@ export async function activateTab(panel: SidePanel, tabId: number): Promise<void
   }, tabId);
 }
 
-/** All tabs the browser has open, as `chrome.tabs.query({})` reports them to an extension page. */
-export async function queryTabs(panel: SidePanel): Promise<BrowserTab[]> {
-  return panel.page.evaluate(() => {
-    const { chrome } = globalThis as unknown as ChromeGlobal;
-    return chrome.tabs.query({});
-  });
-}
-
 /** The stored run limits (`limits` in lib/settings/schema.ts). */
 export interface RunLimits {
   maxSteps: number;
@@ -309,7 +301,7 @@ export async function setStoredLimits(
   }, limits);
 }
 
-export interface BrowserSession {
+interface BrowserSession {
   context: BrowserContext;
   extensionId: string;
   panel: SidePanel;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (this file lives in `<root>/e2e`). */
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Where `npm run build` (wxt build) writes the Chrome MV3 extension. Absolute: Chromium needs it.

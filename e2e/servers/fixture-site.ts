@@ -37,7 +37,7 @@ export interface SiteRequest {
 }
 
 /** A page of the fixture site and the strings a test looks for in what the model received. */
-export interface FixturePage {
+interface FixturePage {
   host: string;
   path: string;
   title: string;
@@ -201,7 +201,7 @@ const localStatusPage = simpleArticle('127.0.0.1', '/status.html', 'Home server 
   'The garden irrigation controller reports that zone three skipped its run because the soil was wet.',
 ]);
 
-export const FIXTURE_PAGES = {
+const FIXTURE_PAGES = {
   article,
   bees: beesArticle,
   rivers: riversArticle,
@@ -235,9 +235,9 @@ const REDIRECT_SOURCES = {
   },
 } as const satisfies Record<string, RedirectSource>;
 
-export type FixtureRedirectName = keyof typeof REDIRECT_SOURCES;
+type FixtureRedirectName = keyof typeof REDIRECT_SOURCES;
 
-export interface FixtureRedirect {
+interface FixtureRedirect {
   host: string;
   path: string;
   status: number;
@@ -275,7 +275,7 @@ const LONG_MARKDOWN = longMarkdown();
 const LONG_MARKDOWN_PATH = '/almanac.md';
 const LONG_MARKDOWN_HOST = 'news.test';
 
-export interface LongMarkdownPage {
+interface LongMarkdownPage {
   url: string;
   /** Size of the body in bytes of UTF-8. */
   bytes: number;
@@ -323,14 +323,14 @@ const bigPageSource = simpleArticle(
   BIG_ARTICLE.paragraphs,
 );
 
-export interface BigPage extends FixturePage {
+interface BigPage extends FixturePage {
   /** A token that appears in one paragraph only (`markerParagraph`). */
   marker: string;
   markerParagraph: string;
 }
 
 /** One result of the search fixture's results page. */
-export interface SearchFixtureResult {
+interface SearchFixtureResult {
   title: string;
   /** The address the result leads to (what the extension should show the model). */
   url: string;
@@ -395,7 +395,7 @@ function searchResultsPage(query: string, results: readonly SearchFixtureResult[
 `;
 }
 
-export interface SearchFixture {
+interface SearchFixture {
   /** The endpoint to put in Settings → DuckDuckGo URL: `http://search.test:<port>/html/`. */
   url: string;
   /** Every query it got, decoded, in order. */
@@ -407,7 +407,7 @@ export interface SearchFixture {
   results: SearchFixtureResult[];
 }
 
-export type FixturePageName = keyof typeof FIXTURE_PAGES;
+type FixturePageName = keyof typeof FIXTURE_PAGES;
 
 export interface FixtureSite {
   port: number;

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface ToolCallScript {
+interface ToolCallScript {
   name: string;
   /** A JSON string, or an object that is serialised for you. */
   arguments: string | Record<string, unknown>;
@@ -18,7 +18,7 @@ export interface ToolCallScript {
 }
 
 /** What the model does for one chat request. */
-export type ScriptEntry =
+type ScriptEntry =
   /** Stream `text` in pieces of `chunkSize` characters, `delayMs` apart. */
   | { text: string; chunkSize?: number; delayMs?: number }
   /** Stream tool calls (name, then arguments split over several deltas), finish_reason `tool_calls`. */
@@ -35,7 +35,7 @@ export type ScriptEntry =
  * the extension just sent, like the name of a page file a tool result gave) and returns the entry.
  * If it throws, the request is answered with HTTP 500 and the error's message.
  */
-export type ScriptFunction = (body: ChatCompletionBody) => ScriptEntry;
+type ScriptFunction = (body: ChatCompletionBody) => ScriptEntry;
 
 export interface RecordedRequest {
   method: string;
@@ -110,7 +110,7 @@ const CORS_HEADERS: Record<string, string> = {
   'access-control-max-age': '600',
 };
 
-export const isChatRequest = (request: RecordedRequest): boolean =>
+const isChatRequest = (request: RecordedRequest): boolean =>
   request.method === 'POST' && request.path.endsWith('/chat/completions');
 
 export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLlm> {

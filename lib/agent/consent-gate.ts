@@ -2,7 +2,7 @@ import type { ConsentDeclaration } from '../db/records';
 import type { ConsentPrompt, ToolServices } from '../tools/tool';
 
 /** A tool reached for something its answered card did not cover: a bug, never the model's. */
-export class ConsentNotGiven extends Error {
+class ConsentNotGiven extends Error {
   override readonly name = 'ConsentNotGiven';
 }
 

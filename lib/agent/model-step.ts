@@ -5,7 +5,7 @@ import { buildConversation } from './conversation';
 import { type RunDependencies, updateRun } from './run-context';
 
 /** Added for a message sent with the composer's "Search the web" toggle on. */
-export const SEARCH_WEB_INSTRUCTION =
+const SEARCH_WEB_INSTRUCTION =
   'The user turned on "Search the web" for this message: call agentic_fetch without a url ' +
   '(search mode) with a focused prompt before you answer, and answer from what it found.';
 

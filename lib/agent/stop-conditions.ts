@@ -10,7 +10,7 @@ export function stepLimitReached(run: RunRecord, limits: Settings['limits']): st
 }
 
 /** Arguments compared by meaning, not by spacing or key order. */
-export function callSignature(call: Pick<ToolCall, 'name' | 'arguments'>): string {
+function callSignature(call: Pick<ToolCall, 'name' | 'arguments'>): string {
   try {
     return `${call.name}:${JSON.stringify(sortKeys(JSON.parse(call.arguments)))}`;
   } catch {

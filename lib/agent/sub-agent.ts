@@ -7,7 +7,7 @@ import { executeRun } from './run-loop';
 import { fetchAnalysisTask } from './sub-agent-prompt';
 import { RunAborted } from './tool-step';
 
-export const FETCH_ANALYSIS_TITLE = 'Fetch Analysis';
+const FETCH_ANALYSIS_TITLE = 'Fetch Analysis';
 
 /**
  * Runs agentic_fetch's sub-agent: a child session titled "Fetch Analysis", linked to the parent

@@ -38,7 +38,7 @@ export function sessionMessages(db: GleanerDatabase, sessionId: string): Promise
     .toArray();
 }
 
-export async function nextSeq(db: GleanerDatabase, sessionId: string): Promise<number> {
+async function nextSeq(db: GleanerDatabase, sessionId: string): Promise<number> {
   const last = await db.messages
     .where('[sessionId+seq]')
     .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])

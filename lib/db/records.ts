@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Zod schemas of what is stored: the single source of truth for reading records back. */
 
-export const sourceSchema = z.object({
+const sourceSchema = z.object({
   title: z.string(),
   url: z.string(),
   /** Shown beside the link, e.g. "used 62% of the page". */
@@ -21,7 +21,7 @@ export const sessionSchema = z.object({
 });
 export type SessionRecord = z.infer<typeof sessionSchema>;
 
-export const toolCallSchema = z.object({
+const toolCallSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** The raw JSON text the model produced; it may be malformed. */
@@ -29,8 +29,7 @@ export const toolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof toolCallSchema>;
 
-export const MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'interrupted', 'failed'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+const MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'interrupted', 'failed'] as const;
 
 export const messageSchema = z.object({
   id: z.string(),
@@ -55,7 +54,7 @@ export const messageSchema = z.object({
 });
 export type MessageRecord = z.infer<typeof messageSchema>;
 
-export const RUN_STATUSES = [
+const RUN_STATUSES = [
   'running',
   'awaiting-consent',
   'interrupted',
@@ -66,7 +65,7 @@ export const RUN_STATUSES = [
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting-consent'];
 
-export const runErrorSchema = z.object({
+const runErrorSchema = z.object({
   /** `limit` runs can be continued; `llm` and `internal` explain what went wrong. */
   kind: z.enum(['llm', 'limit', 'denied', 'internal', 'interrupted']),
   message: z.string(),
@@ -131,7 +130,7 @@ export const stepSchema = z.object({
 });
 export type StepRecord = z.infer<typeof stepSchema>;
 
-export const CONSENT_KINDS = ['fetch', 'search', 'tab'] as const;
+const CONSENT_KINDS = ['fetch', 'search', 'tab'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 export const consentRequestSchema = z.object({
@@ -157,7 +156,7 @@ export const consentRequestSchema = z.object({
 });
 export type ConsentRequestRecord = z.infer<typeof consentRequestSchema>;
 
-export const GRANT_KINDS = ['always-fetch', 'always-search', 'private-host-exempt'] as const;
+const GRANT_KINDS = ['always-fetch', 'always-search', 'private-host-exempt'] as const;
 export const grantSchema = z.object({
   id: z.string(),
   kind: z.enum(GRANT_KINDS),

@@ -33,9 +33,9 @@ export interface PortClient {
   dispose(): void;
 }
 
-export const HEARTBEAT_INTERVAL_MS = 20_000;
+const HEARTBEAT_INTERVAL_MS = 20_000;
 /** Long enough for startRun to read the attached tabs; a reply never takes longer. */
-export const REPLY_TIMEOUT_MS = 120_000;
+const REPLY_TIMEOUT_MS = 120_000;
 
 const WORKER_GONE =
   'The background worker stopped before it answered. Check the conversation, then try again.';

@@ -31,10 +31,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** Calls the handler named after the command; its reply goes back as the result's value. */
-export async function dispatch(
-  handlers: CommandHandlers,
-  command: Command,
-): Promise<CommandResult> {
+async function dispatch(handlers: CommandHandlers, command: Command): Promise<CommandResult> {
   // The map's type pairs each command with its handler; TypeScript cannot follow that pairing
   // through an indexed access, so the call is widened once, here.
   const handler = handlers[command.type] as (command: Command) => Promise<unknown>;

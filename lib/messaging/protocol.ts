@@ -9,7 +9,7 @@ export const PORT_NAME = 'gleaner';
 const id = z.string().min(1).max(100);
 
 /** Commands go down from a page to the worker. Each one is validated before it is handled. */
-export const commandSchema = z.discriminatedUnion('type', [
+const commandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('startRun'),
     /** Omitted for a new chat: the worker creates the session. */
@@ -63,10 +63,10 @@ export const commandSchema = z.discriminatedUnion('type', [
 ]);
 export type Command = z.infer<typeof commandSchema>;
 type CommandType = Command['type'];
-export type CommandOf<C extends CommandType> = Extract<Command, { type: C }>;
+type CommandOf<C extends CommandType> = Extract<Command, { type: C }>;
 
 /** What each command answers with when it succeeds: one reply type per command. */
-export interface CommandReplies {
+interface CommandReplies {
   startRun: { sessionId: string; runId: string };
   stopRun: Record<string, never>;
   resumeRun: { sessionId: string; runId: string };
@@ -78,7 +78,7 @@ export interface CommandReplies {
   exemptPrivateHost: Record<string, never>;
   heartbeat: Record<string, never>;
 }
-export type ReplyOf<C extends CommandType> = CommandReplies[C];
+type ReplyOf<C extends CommandType> = CommandReplies[C];
 
 /** The worker's side of the protocol: one handler per command type, named after it. */
 export type CommandHandlers = {

@@ -18,7 +18,7 @@ export interface FetchPdfOptions {
 }
 
 /** PDFs run larger than web pages (scanned reports, slide decks); past this, refuse by name. */
-export const MAX_PDF_BYTES = 50 * 1024 * 1024;
+const MAX_PDF_BYTES = 50 * 1024 * 1024;
 const TOTAL_TIMEOUT_MS = 30_000;
 const IDLE_TIMEOUT_MS = 15_000;
 

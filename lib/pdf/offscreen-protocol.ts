@@ -12,7 +12,7 @@ export const OFFSCREEN_TARGET = 'offscreen';
 /** The extension page the offscreen document loads (built from `entrypoints/offscreen/`). */
 export const OFFSCREEN_PATH = '/offscreen.html';
 
-export const pdfTextRequestSchema = z
+const pdfTextRequestSchema = z
   .object({
     target: z.literal(OFFSCREEN_TARGET),
     type: z.literal('pdf-text'),
@@ -26,7 +26,7 @@ export const pdfTextRequestSchema = z
     message: 'Give exactly one of url and bytesBase64.',
   });
 
-export type PdfTextRequest = z.infer<typeof pdfTextRequestSchema>;
+type PdfTextRequest = z.infer<typeof pdfTextRequestSchema>;
 
 /** The request types the offscreen document understands, by `type`. */
 export const offscreenRequestSchema = pdfTextRequestSchema;

@@ -33,12 +33,12 @@ export interface OffscreenHost {
   send(message: OffscreenRequest): Promise<unknown>;
 }
 
-export const READ_PDF_TIMEOUT_MS = 60_000;
+const READ_PDF_TIMEOUT_MS = 60_000;
 /**
  * Chrome caps a runtime message at 64 MiB of JSON; base64 adds a third, so bytes are sent
  * only up to 40 MiB. Larger PDFs must be given by URL (downloaded by the offscreen page).
  */
-export const MAX_PDF_MESSAGE_BYTES = 40 * 1024 * 1024;
+const MAX_PDF_MESSAGE_BYTES = 40 * 1024 * 1024;
 
 const RETRY_DELAY_MS = 200;
 const RECEIVER_MISSING = /receiving end does not exist|could not establish connection/i;
@@ -135,7 +135,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** Chrome's offscreen API, as much of it as is used here. */
-export interface OffscreenApi {
+interface OffscreenApi {
   createDocument(parameters: {
     url: string;
     reasons: string[];
@@ -181,7 +181,7 @@ export function chromeOffscreenHost(dependencies: ChromeHostDependencies): Offsc
 }
 
 /** What `entrypoints/offscreen/main.ts` puts on its window for a parent page to call. */
-export interface OffscreenWindowApi {
+interface OffscreenWindowApi {
   handle(message: unknown): Promise<unknown> | undefined;
 }
 
@@ -195,7 +195,7 @@ declare global {
  * Firefox: the offscreen page in a hidden iframe of the background page, called directly
  * (same origin) rather than by runtime messages.
  */
-export function frameOffscreenHost(document: Document, pageUrl: string): OffscreenHost {
+function frameOffscreenHost(document: Document, pageUrl: string): OffscreenHost {
   let loading: Promise<Window> | undefined;
   const load = () =>
     new Promise<Window>((resolve, reject) => {

@@ -38,7 +38,7 @@ export interface PdfTextOptions {
 }
 
 /** Enough for a long report or a book chapter; a 2,000-page manual would not fit a context anyway. */
-export const DEFAULT_MAX_PAGES = 500;
+const DEFAULT_MAX_PAGES = 500;
 
 /** pdf.js finds the header anywhere in the first 1,024 bytes, and so do we (PDF 32000, 7.5.2). */
 const HEADER_WINDOW = 1024;
@@ -189,7 +189,7 @@ async function readTitle(document: PDFDocumentProxy): Promise<string | undefined
 }
 
 /** A user-readable sentence for pdf.js's errors, which cross its worker by `name`. */
-export function explainPdfError(error: unknown): string {
+function explainPdfError(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : String(error);
   switch (name) {

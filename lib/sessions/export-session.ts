@@ -15,7 +15,7 @@ export interface SessionBundle {
   childSessions: SessionBundle[];
 }
 
-export interface SessionsExport {
+interface SessionsExport {
   format: typeof EXPORT_FORMAT;
   version: typeof EXPORT_VERSION;
   exportedAt: string;

@@ -90,7 +90,7 @@ interface ImportRecords {
  * makes two copies), and rewrites the links between records to the new ids. A run that was
  * still active when exported cannot go on here, so it is stored as stopped.
  */
-export function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords {
+function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords {
   const flat: Array<{ bundle: SessionBundle; path: string; parentId?: string }> = [];
   const sessionIds = new Map<string, string>();
   const messageIds = new Map<string, string>();

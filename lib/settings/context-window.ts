@@ -34,7 +34,7 @@ const KNOWN_CONTEXT_WINDOWS: Array<[prefix: string, tokens: number]> = [
   ['deepseek-chat', 65_536],
 ];
 
-export function knownContextWindow(model: string): number | undefined {
+function knownContextWindow(model: string): number | undefined {
   const name = model.trim().toLowerCase().split('/').pop() ?? '';
   let best: [string, number] | undefined;
   for (const entry of KNOWN_CONTEXT_WINDOWS) {

@@ -43,7 +43,7 @@ function wholeNumber(name: string, min: number, max: number) {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
-export const limitsSchema = z.object({
+const limitsSchema = z.object({
   maxSteps: wholeNumber('Model steps per answer', 1, 200),
   maxFetches: wholeNumber('Fetches per answer', 0, 100),
   maxIdenticalCalls: wholeNumber('Identical tool calls per answer', 1, 20),

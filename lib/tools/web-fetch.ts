@@ -16,7 +16,7 @@ export const webFetchTool = defineTool({
   parameters: z.object({ url: z.string().min(1).describe('The http(s) URL to fetch') }).strict(),
   consent: 'fetch',
   consentFor: (args, context) => planFetch(args.url, context, cardDetail),
-  async execute(args, context): Promise<ToolOutcome> {
+  async execute(_args, context): Promise<ToolOutcome> {
     const attempt = await fetchApproved('auto', context, cardDetail);
     if (!attempt.ok) return attempt.outcome;
     const { fetched: result, cached } = attempt;

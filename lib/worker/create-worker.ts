@@ -73,5 +73,3 @@ export function createWorker() {
     acceptPort: (port: unknown) => portServer.accept(port as ServerPort),
   };
 }
-
-export type Worker = ReturnType<typeof createWorker>;

@@ -64,6 +64,6 @@ export function createPageFiles(db: GleanerDatabase): PageFiles {
 }
 
 /** Page files go when their run ends (after its answer is stored). */
-export async function deletePageFiles(db: GleanerDatabase, runId: string): Promise<number> {
+async function deletePageFiles(db: GleanerDatabase, runId: string): Promise<number> {
   return db.pages.where('[runId+name]').between([runId, ''], [runId, '\uffff']).delete();
 }

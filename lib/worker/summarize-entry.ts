@@ -4,9 +4,9 @@ import type { CommandHandlers } from '../messaging/protocol';
 import { summarizeRequest } from '../messaging/summarize-request';
 import { openPanelIn } from './side-panel';
 
-export const SUMMARIZE_MENU_ID = 'gleaner-summarize-page';
+const SUMMARIZE_MENU_ID = 'gleaner-summarize-page';
 /** Declared in wxt.config.ts under `commands`. */
-export const SUMMARIZE_COMMAND = 'summarize-page';
+const SUMMARIZE_COMMAND = 'summarize-page';
 
 type PageTab = { id?: number; title?: string; windowId?: number } | undefined;
 

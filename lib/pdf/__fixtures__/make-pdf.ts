@@ -116,7 +116,7 @@ function revision2Encryption(userPassword: string, ownerPassword: string): Encry
 }
 
 /** Joins numbered object bodies (object 1 first) into a PDF with a correct xref table. */
-export function assemblePdf(
+function assemblePdf(
   objects: string[],
   trailer: { root: number; info?: number; encrypt?: number; fileId?: Uint8Array },
 ): Uint8Array {
