@@ -37,8 +37,8 @@ const ZWJ = 0x200d;
 
 /**
  * A quick test so text without any candidate is returned as it is, without a copy. Built from a
- * string: each character is looked for on its own, which Biome's noMisleadingCharacterClass rule in a regex literal takes for a
- * character-plus-combining-mark sequence.
+ * string because, in a regex literal, Biome's noMisleadingCharacterClass rule takes these
+ * characters for a character-plus-combining-mark sequence; each is looked for on its own.
  */
 const ANY_CANDIDATE = new RegExp(
   '[\\u{E0000}-\\u{E007F}\\u202A-\\u202E\\u2066-\\u2069\\u200B-\\u200F\\u061C\\u2060-\\u2064' +
