@@ -479,6 +479,18 @@ describe('fetchPage: redirects', () => {
   });
 
   it('stops after 10 same-host redirects', async () => {
+    const chain: Record<string, Route> = {};
+    for (let hop = 0; hop < 12; hop++) chain[`/hop${hop}`] = redirect(`/hop${hop + 1}`);
+    const server = await startServer(chain);
+    const result = expectFailure(
+      await fetchPage(server.url('/hop0'), { format: 'auto', exemptHosts: [server.host] }),
+    );
+    expect(result.kind).toBe('too-many-redirects');
+    expect(result.redirects).toHaveLength(10);
+    expect(server.requests).toHaveLength(11);
+  });
+
+  it('stops a two-page redirect cycle when it comes back, without asking again', async () => {
     const server = await startServer({
       '/loop': redirect('/loop?again'),
       '/loop?again': redirect('/loop'),
@@ -486,9 +498,60 @@ describe('fetchPage: redirects', () => {
     const result = expectFailure(
       await fetchPage(server.url('/loop'), { format: 'auto', exemptHosts: [server.host] }),
     );
-    expect(result.kind).toBe('too-many-redirects');
-    expect(result.redirects).toHaveLength(10);
-    expect(server.requests).toHaveLength(11);
+    expect(result).toMatchObject({ kind: 'redirect-loop', redirects: [server.url('/loop?again')] });
+    expect(result.message).toBe(
+      `${server.url('/loop?again')} redirected back to ${server.url('/loop')}, which was already ` +
+        'requested: a redirect loop. Gleaner stopped instead of asking again.',
+    );
+    expect(server.requests.map((request) => request.path)).toEqual(['/loop', '/loop?again']);
+  });
+
+  it('stops at once when a page redirects to itself', async () => {
+    const server = await startServer({ '/self': redirect('/self', 307) });
+    const result = expectFailure(
+      await fetchPage(server.url('/self'), { format: 'auto', exemptHosts: [server.host] }),
+    );
+    expect(result).toMatchObject({ kind: 'redirect-loop', redirects: [] });
+    expect(result.message).toBe(
+      `${server.url('/self')} redirected to itself. Gleaner stopped instead of asking again.`,
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stops an https to http redirect of the same page, which the policy would upgrade back', async () => {
+    const requested: string[] = [];
+    const fetchImpl: typeof fetch = async (input) => {
+      const url = String(input);
+      requested.push(url);
+      return new Response(null, {
+        status: 301,
+        headers: { location: url.replace('https:', 'http:') },
+      });
+    };
+    const result = expectFailure(
+      await fetchPage('https://example.com/article', { format: 'auto', fetchImpl }),
+    );
+    expect(result).toMatchObject({ kind: 'redirect-loop', url: 'https://example.com/article' });
+    expect(result.message).toBe(
+      'https://example.com/article redirected to http://example.com/article, which Gleaner ' +
+        'upgrades back to https://example.com/article: the site sends https visitors to plain ' +
+        'http, and Gleaner does not downgrade. Gleaner stopped instead of asking again.',
+    );
+    expect(requested.length).toBeLessThanOrEqual(2);
+    expect(requested).toEqual(['https://example.com/article']);
+  });
+
+  it('stops when an http page upgraded to https is sent back to http', async () => {
+    const requested: string[] = [];
+    const fetchImpl: typeof fetch = async (input) => {
+      requested.push(String(input));
+      return new Response(null, { status: 302, headers: { location: 'http://example.com/a' } });
+    };
+    const result = expectFailure(
+      await fetchPage('http://example.com/a', { format: 'auto', fetchImpl }),
+    );
+    expect(result.kind).toBe('redirect-loop');
+    expect(requested).toEqual(['https://example.com/a']);
   });
 
   it('asks resolveRedirect where an opaque redirect (the extension’s view) leads', async () => {

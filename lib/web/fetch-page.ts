@@ -101,6 +101,9 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   try {
     let current = policy.url;
     let response: Response;
+    // Every address requested, after the URL policy: a hop back to one of them is a loop, and
+    // asking again could only get the same answer.
+    const requested = new Set<string>([policy.url]);
     while (true) {
       try {
         response = await fetchImpl(current, requestInit(options.format, deadline.signal));
@@ -126,6 +129,9 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
           current,
         );
       }
+      if (requested.has(next.url)) {
+        return fail('redirect-loop', redirectLoopMessage(current, hop.target, next.url), current);
+      }
       if (!isSameHostRedirect(current, next.url)) {
         return fail(
           'cross-host-redirect',
@@ -144,6 +150,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       }
       options.onRedirect?.({ from: current, to: next.url, status: hop.status });
       redirects.push(next.url);
+      requested.add(next.url);
       current = next.url;
     }
 
@@ -206,6 +213,23 @@ function requestInit(format: FetchFormat, signal: AbortSignal): RequestInit {
     redirect: 'manual',
     signal,
   };
+}
+
+/**
+ * Why a redirect loop stopped, in words. The commonest loop is a site that sends https to plain
+ * http, which the URL policy upgrades back to https: say so, since the fix is not on our side.
+ */
+function redirectLoopMessage(current: string, target: string, normalized: string): string {
+  const stop = 'Gleaner stopped instead of asking again.';
+  if (normalized === current && target !== normalized) {
+    return (
+      `${current} redirected to ${withoutCredentials(target)}, which Gleaner upgrades back to ` +
+      `${normalized}: the site sends https visitors to plain http, and Gleaner does not ` +
+      `downgrade. ${stop}`
+    );
+  }
+  if (normalized === current) return `${current} redirected to itself. ${stop}`;
+  return `${current} redirected back to ${normalized}, which was already requested: a redirect loop. ${stop}`;
 }
 
 /** `undefined` when the response is not a redirect; else its target, if it can be learnt. */
