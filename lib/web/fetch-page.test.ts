@@ -232,6 +232,47 @@ describe('fetchPage: content', () => {
     await vi.waitFor(() => expect(closedEarly).toBe(true));
   });
 
+  it('refuses an octet-stream body that is not text, rather than handing on replacement characters', async () => {
+    const noise = new Uint8Array(2048).map((_, index) => 0x80 + ((index * 37) % 0x7f));
+    const server = await startServer({ '/blob': send('application/octet-stream', noise) });
+    const result = expectFailure(
+      await fetchPage(server.url('/blob'), { format: 'auto', exemptHosts: [server.host] }),
+    );
+    expect(result).toMatchObject({
+      kind: 'binary',
+      message: 'The URL returned a binary file (2 KB), which Gleaner cannot read as text.',
+    });
+  });
+
+  it('reads HTML that starts with a comment or a <div> as HTML when no type is given', async () => {
+    const paragraph =
+      '<p>A paragraph long enough to count as the article body for the reader, with a few ' +
+      'more words in it, so that the reader keeps it as the story.</p>';
+    const article = `<div><h1>Hello</h1>${paragraph.repeat(8)}</div>`;
+    const commented = `<!-- built by hand -->\n<html><body>${article}</body></html>`;
+    const untyped =
+      (body: string): Route =>
+      (response) => {
+        // No Content-Type header at all.
+        response.writeHead(200).end(body);
+      };
+    const server = await startServer({
+      '/commented': untyped(commented),
+      '/fragment': untyped(`\n  ${article}`),
+      '/commented-fragment': untyped(`<!-- x -->${article}`),
+      '/head-body': untyped(`<head><title>T</title></head><body>${article}</body>`),
+      '/octet': send('application/octet-stream', commented),
+    });
+    for (const path of ['/commented', '/fragment', '/commented-fragment', '/head-body', '/octet']) {
+      const result = expectSuccess(
+        await fetchPage(server.url(path), { format: 'auto', exemptHosts: [server.host] }),
+      );
+      expect(result.contentSource, path).toBe('html');
+      expect(result.content, path).toContain('A paragraph long enough');
+      expect(result.content, path).not.toContain('<p>');
+    }
+  });
+
   it('gives a PDF’s text through the injected reader, and refuses it without one', async () => {
     const pdf = new TextEncoder().encode('%PDF-1.7\n% fake body\n');
     const server = await startServer({ '/paper.pdf': send('application/pdf', pdf) });

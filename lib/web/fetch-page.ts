@@ -14,7 +14,7 @@ import {
 } from './read-limited-body';
 import { isSameHostRedirect, REDIRECT_STATUSES } from './redirect-rule';
 import { type RequestDeadline, startRequestDeadline } from './request-deadline';
-import { formatSize, sniffContent } from './sniff-content';
+import { formatSize, sniffContent, sniffsAsHtml } from './sniff-content';
 import type { Timers } from './timers';
 import { utf8ByteLength } from './truncate-output';
 import { normalizeFetchUrl } from './url-policy';
@@ -370,7 +370,7 @@ async function convertBody(
   const source = contentSourceFor(mimeType, body.bytes);
   const decoded = decodeBody(body.bytes, contentTypeHeader, { html: source === 'html' });
   if (source === 'html') {
-    const article = extractFromHtml(decoded.text, finalUrl);
+    const article = extractFromHtml(asDocument(decoded.text), finalUrl);
     return {
       ...common,
       contentSource: 'html',
@@ -393,14 +393,24 @@ async function convertBody(
   };
 }
 
+/**
+ * linkedom finds no body in HTML without an `<html>` element (`<div>…`, `<!-- x --><p>…`), where a
+ * browser's parser adds the missing elements; the reader then sees an empty page. Such a fragment
+ * is put inside `<html>` here, before its `<head>` and `<body>` if it has them, else inside a body.
+ */
+function asDocument(html: string): string {
+  if (/<html[\s>]/i.test(html)) return html;
+  if (/<(head|body)[\s>]/i.test(html)) return `<!doctype html><html>${html}</html>`;
+  return `<!doctype html><html><body>${html}</body></html>`;
+}
+
 /** By Content-Type; a missing or generic one is HTML when the body starts like HTML. */
 function contentSourceFor(mimeType: string, bytes: Uint8Array): Exclude<ContentSource, 'pdf'> {
   if (isHtmlType(mimeType)) return 'html';
   if (isMarkdownType(mimeType)) return 'markdown';
   if (isJsonType(mimeType)) return 'json';
-  if (mimeType === '' || mimeType === 'application/octet-stream') {
-    const head = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
-    if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 'html';
+  if ((mimeType === '' || mimeType === 'application/octet-stream') && sniffsAsHtml(bytes)) {
+    return 'html';
   }
   return 'text';
 }
