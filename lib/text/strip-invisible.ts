@@ -28,15 +28,14 @@
  * Dutch text uses it legitimately), ordinary spaces and line breaks.
  */
 
-const TAG_START = 0xe0000;
-const TAG_END = 0xe007f;
 const CANCEL_TAG = 0xe007f;
-const WAVING_BLACK_FLAG = 0x1f3f4;
 const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
 
 /**
- * A quick test so text without any candidate is returned as it is, without a copy. Built from a
+ * Every character this module may remove: tags, bidi controls, zero-width and format characters,
+ * variation selectors. Joiners and variation selectors are then judged by their neighbours; all
+ * the others go. Used first as a quick test, so text without any candidate is returned as it is. Built from a
  * string because, in a regex literal, Biome's noMisleadingCharacterClass rule takes these
  * characters for a character-plus-combining-mark sequence; each is looked for on its own.
  */
@@ -46,57 +45,40 @@ const ANY_CANDIDATE = new RegExp(
   'u',
 );
 
-const ALWAYS_REMOVED = new Set<number>([
-  0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c,
-  0x200b, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x206a, 0x206b, 0x206c, 0x206d, 0x206e, 0x206f,
-  0xfeff, 0x180e, 0xfff9, 0xfffa, 0xfffb,
-]);
-
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const EMOJI_MODIFIER = /\p{Emoji_Modifier}/u;
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 const LATIN_OR_COMMON = /[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u;
 const HAN = /\p{Script=Han}/u;
 
-function isTag(code: number): boolean {
-  return code >= TAG_START && code <= TAG_END;
-}
-
 function isVariationSelector(code: number): boolean {
   return (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef);
 }
 
-function isTagLetterOrDigit(code: number): boolean {
-  return (code >= 0xe0061 && code <= 0xe007a) || (code >= 0xe0030 && code <= 0xe0039);
-}
-
-/** Whether the tags from `index` on, after a 🏴, form a subdivision flag; returns its length. */
-function subdivisionFlagLength(codes: readonly number[], index: number): number {
-  let end = index;
-  while (end < codes.length && isTagLetterOrDigit(codes[end] as number)) end++;
-  const letters = end - index;
-  if (letters >= 3 && letters <= 6 && codes[end] === CANCEL_TAG) return letters + 1;
-  return 0;
+/** The code point that ends just before `index` (a surrogate pair counts as one). */
+function codePointBefore(text: string, index: number): number | undefined {
+  if (index <= 0) return undefined;
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(index - 2);
+  }
+  return low;
 }
 
 /** The emoji a ZWJ joins may carry a skin-tone modifier or VS16 before the joiner. */
-function emojiBefore(codes: readonly number[], index: number): boolean {
-  let at = index - 1;
-  while (at >= 0) {
-    const code = codes[at] as number;
+function emojiBefore(text: string, index: number): boolean {
+  let at = index;
+  while (at > 0) {
+    const code = codePointBefore(text, at) as number;
     const char = String.fromCodePoint(code);
     if (code === 0xfe0f || EMOJI_MODIFIER.test(char)) {
-      at--;
+      at -= char.length;
       continue;
     }
     return PICTOGRAPHIC.test(char);
   }
   return false;
-}
-
-function emojiAfter(codes: readonly number[], index: number): boolean {
-  const next = codes[index + 1];
-  return next !== undefined && PICTOGRAPHIC.test(String.fromCodePoint(next));
 }
 
 function nonLatinLetter(code: number | undefined): boolean {
@@ -105,11 +87,22 @@ function nonLatinLetter(code: number | undefined): boolean {
   return LETTER_OR_MARK.test(char) && !LATIN_OR_COMMON.test(char);
 }
 
-function keepJoiner(codes: readonly number[], index: number): boolean {
-  const code = codes[index];
-  if (code === ZWJ && emojiBefore(codes, index) && emojiAfter(codes, index)) return true;
-  return nonLatinLetter(codes[index - 1]) && nonLatinLetter(codes[index + 1]);
+/** `index` is the joiner's position in `text`; a joiner is one UTF-16 unit long. */
+function keepJoiner(text: string, index: number, code: number): boolean {
+  const next = text.codePointAt(index + 1);
+  const nextIsEmoji = next !== undefined && PICTOGRAPHIC.test(String.fromCodePoint(next));
+  if (code === ZWJ && nextIsEmoji && emojiBefore(text, index)) return true;
+  return nonLatinLetter(codePointBefore(text, index)) && nonLatinLetter(next);
 }
+
+/**
+ * A subdivision flag (kept whole), or one candidate character. Built from a string for the same
+ * reason as ANY_CANDIDATE.
+ */
+const FLAG_OR_CANDIDATE = new RegExp(
+  `(\\u{1F3F4}[\\u{E0030}-\\u{E0039}\\u{E0061}-\\u{E007A}]{3,6}\\u{E007F})|${ANY_CANDIDATE.source}`,
+  'gu',
+);
 
 export interface StripResult {
   text: string;
@@ -117,44 +110,52 @@ export interface StripResult {
   removed: number;
 }
 
-/** Like stripInvisible, and says how many characters went, so a caller can report it. */
+/**
+ * Like stripInvisible, and says how many characters went, so a caller can report it. Only the
+ * candidate characters are visited (one regex pass), so ordinary text costs one scan.
+ */
 export function stripInvisibleCounted(text: string): StripResult {
   if (!ANY_CANDIDATE.test(text)) return { text, removed: 0 };
-  const codes = Array.from(text, (char) => char.codePointAt(0) as number);
-  const kept: number[] = [];
   let removed = 0;
-  for (let index = 0; index < codes.length; index++) {
-    const code = codes[index] as number;
-    if (code === WAVING_BLACK_FLAG) {
-      const flag = subdivisionFlagLength(codes, index + 1);
-      kept.push(code, ...codes.slice(index + 1, index + 1 + flag));
-      index += flag;
-      continue;
-    }
-    let keep = true;
-    if (isTag(code) || ALWAYS_REMOVED.has(code)) {
-      keep = false;
-    } else if (code === ZWJ || code === ZWNJ) {
-      keep = keepJoiner(codes, index);
-    } else if (isVariationSelector(code)) {
-      const previous = kept[kept.length - 1];
-      const afterVisible =
-        previous !== undefined && !isVariationSelector(previous) && previous !== ZWJ;
-      keep =
-        code >= 0xe0100
-          ? afterVisible && HAN.test(String.fromCodePoint(previous as number))
-          : afterVisible;
-    }
-    if (keep) kept.push(code);
-    else removed++;
-  }
-  if (removed === 0) return { text, removed: 0 };
-  let out = '';
-  // In slices: String.fromCodePoint with a spread of 100 000 arguments would overflow the stack.
-  for (let start = 0; start < kept.length; start += 4096) {
-    out += String.fromCodePoint(...kept.slice(start, start + 4096));
-  }
-  return { text: out, removed };
+  // The last character kept before the current one: a variation selector counts only after a
+  // visible character, and runs of candidates are judged by what survives of them.
+  let lastEnd = 0;
+  let keptBefore: number | undefined;
+  const cleaned = text.replace(
+    FLAG_OR_CANDIDATE,
+    (match: string, flag: string | undefined, offset: number) => {
+      const previous = offset > lastEnd ? codePointBefore(text, offset) : keptBefore;
+      lastEnd = offset + match.length;
+      if (flag !== undefined) {
+        keptBefore = CANCEL_TAG;
+        return match;
+      }
+      const code = match.codePointAt(0) as number;
+      let keep = false;
+      if (code === ZWJ || code === ZWNJ) {
+        keep = keepJoiner(text, offset, code);
+      } else if (isVariationSelector(code)) {
+        const afterVisible =
+          previous !== undefined &&
+          !isVariationSelector(previous) &&
+          previous !== ZWJ &&
+          previous !== ZWNJ;
+        keep =
+          code >= 0xe0100
+            ? afterVisible && HAN.test(String.fromCodePoint(previous as number))
+            : afterVisible;
+      }
+      // Everything else that matched is a tag, a bidi control or a zero-width character.
+      if (keep) {
+        keptBefore = code;
+        return match;
+      }
+      keptBefore = previous;
+      removed++;
+      return '';
+    },
+  );
+  return removed === 0 ? { text, removed: 0 } : { text: cleaned, removed };
 }
 
 /** The text without invisible characters (see the list above); ordinary text comes back as is. */
