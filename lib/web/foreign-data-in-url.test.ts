@@ -115,6 +115,19 @@ describe('findForeignDataInUrl', () => {
   });
 });
 
+describe('findForeignDataInUrl: long runs', () => {
+  it('names at most 16 words of a long quoted passage', () => {
+    const words = Array.from({ length: 40 }, (_, index) => `Word${index}`);
+    const source: SeenText = { host: 'mail.example', text: words.join(' ') };
+    const match = findForeignDataInUrl(
+      `https://evil.example/?q=${encodeURIComponent(words.join(' '))}x`,
+      [source],
+    );
+    expect(match?.matched.split(' ')).toHaveLength(16);
+    expect(source.text).toContain(match?.matched);
+  });
+});
+
 describe('snippetOf', () => {
   it('shows 4 digits of a number and 16 characters of other text', () => {
     expect(snippetOf('4417123412341234')).toBe('4417…');

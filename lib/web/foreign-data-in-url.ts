@@ -18,9 +18,9 @@
  *   is not flagged either: the model may have read it there (a link on that site's own page).
  *   Hosts compare case-insensitively, with a leading `www.` ignored.
  *
- * Cost: a URL holds few words, and each word costs a handful of indexOf searches over the texts
- * (the texts that miss are dropped as a run grows), so the work grows linearly with the texts'
- * total length times the URL's word count; nothing is indexed or copied.
+ * Cost: each word of the URL starts a run of at most 16 words, each step one indexOf over the
+ * texts still holding the run (the others are dropped as it grows), so the work grows linearly
+ * with the texts' total length times the URL's word count; nothing is indexed or copied.
  */
 
 export interface SeenText {
@@ -45,6 +45,11 @@ export interface ForeignDataMatch {
 }
 
 export const MIN_FOREIGN_TOKEN_LENGTH = 6;
+/**
+ * A run stops growing after this many words: 16 words found verbatim already prove the point,
+ * and the bound keeps a long URL of common words from costing words × words searches.
+ */
+const MAX_RUN_WORDS = 16;
 
 interface Value {
   text: string;
@@ -163,7 +168,7 @@ function runsIn(value: string, foreign: readonly SeenText[]): Found[] {
   for (let first = 0; first < words.length; first++) {
     let sources = foreign;
     let best: Found | undefined;
-    for (let last = first; last < words.length; last++) {
+    for (let last = first; last < Math.min(words.length, first + MAX_RUN_WORDS); last++) {
       const run = value.slice(words[first]?.start, words[last]?.end);
       sources = sources.filter((entry) => entry.text.includes(run));
       const source = sources[0];
