@@ -1,4 +1,5 @@
 import { extractFromHtml } from '../extract/extract-from-html';
+import { stripInvisible } from '../text/strip-invisible';
 import { acceptHeaderFor, type FetchFormat } from './accept-headers';
 import { isHtmlType, isJsonType, isMarkdownType, parseContentType } from './content-type';
 import { decodeBody } from './decode-body';
@@ -364,30 +365,37 @@ async function convertBody(
         finalUrl,
       );
     }
-    return { ...common, contentSource: 'pdf', content: text, bytes: utf8ByteLength(text) };
+    const content = stripInvisible(text);
+    return { ...common, contentSource: 'pdf', content, bytes: utf8ByteLength(content) };
   }
 
   const source = contentSourceFor(mimeType, body.bytes);
   const decoded = decodeBody(body.bytes, contentTypeHeader, { html: source === 'html' });
   if (source === 'html') {
     const article = extractFromHtml(asDocument(decoded.text), finalUrl);
+    // The extractor removes some invisible characters; bidi controls and the rest go here, from
+    // everything the page wrote (see strip-invisible.ts).
+    const markdown = stripInvisible(article.markdown);
+    const title = article.title ? stripInvisible(article.title) : '';
+    const byline = article.byline ? stripInvisible(article.byline) : '';
     return {
       ...common,
       contentSource: 'html',
-      content: article.markdown,
-      bytes: utf8ByteLength(article.markdown),
+      content: markdown,
+      bytes: utf8ByteLength(markdown),
       encoding: decoded.encoding,
-      ...(article.title ? { title: article.title } : {}),
-      ...(article.byline ? { byline: article.byline } : {}),
+      ...(title ? { title } : {}),
+      ...(byline ? { byline } : {}),
       ...(article.lang ? { lang: article.lang } : {}),
     };
   }
-  const title = source === 'markdown' ? markdownTitle(decoded.text) : undefined;
+  const text = stripInvisible(decoded.text);
+  const title = source === 'markdown' ? markdownTitle(text) : undefined;
   return {
     ...common,
     contentSource: source,
-    content: decoded.text,
-    bytes: utf8ByteLength(decoded.text),
+    content: text,
+    bytes: utf8ByteLength(text),
     encoding: decoded.encoding,
     ...(title ? { title } : {}),
   };
