@@ -2,6 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { describe, expect, it } from 'vitest';
 import { classifyError, isOllamaEndpoint, redactSecret } from './classify-error';
 import { LlmError } from './errors';
+import { EndpointRedirectError } from './no-redirect-fetch';
 
 const KEY = 'sk-test-1234567890abcdef';
 const openai = { baseUrl: 'https://api.openai.com/v1', apiKey: KEY, model: 'gpt-4.1-mini' };
@@ -86,6 +87,30 @@ describe('classifyError', () => {
     );
     expect(error.message).toContain('host permissions');
     expect(error.message).toContain('CORS');
+  });
+
+  it('says the endpoint redirected elsewhere when the browser hid the target, not that it is unreachable', () => {
+    const cause = new EndpointRedirectError(
+      'https://api.openai.com/v1/chat/completions',
+      undefined,
+    );
+    const error = classifyError(new APIConnectionError({ cause }), openai);
+    expect(error.kind).toBe('redirected');
+    expect(error.message).toBe(
+      'The endpoint at https://api.openai.com/v1 redirected elsewhere; check the Base URL. ' +
+        'Gleaner does not follow redirects for model requests, so nothing was sent there.',
+    );
+  });
+
+  it('keeps the key out of a redirect target that carries it', () => {
+    const cause = new EndpointRedirectError(
+      'https://api.openai.com/v1/models',
+      `https://evil.example/?k=${KEY}`,
+    );
+    const error = classifyError(cause, openai);
+    expect(error.kind).toBe('redirected');
+    expect(error.message).toContain('redirected to https://evil.example/?k=[redacted];');
+    expect(error.message).not.toContain(KEY);
   });
 
   it('treats a bare "Failed to fetch" TypeError as unreachable', () => {

@@ -1,6 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Provider } from '../settings/schema';
 import { LlmError } from './errors';
+import { EndpointRedirectError } from './no-redirect-fetch';
 import { parseRetryAfter } from './retry-policy';
 
 /** What we know about the request that failed, to name it in the message. */
@@ -53,6 +54,10 @@ export const explain = {
     'covered by its host permissions, or servers that answer the CORS preflight.',
   timedOut: (baseUrl: string) =>
     `${baseUrl} did not answer in time. Is the server running, and is its address right?`,
+  redirected: (baseUrl: string, target: string | undefined) =>
+    `The endpoint at ${baseUrl} redirected ${target === undefined ? 'elsewhere' : `to ${target}`}; ` +
+    'check the Base URL. Gleaner does not follow redirects for model requests, so nothing was ' +
+    'sent there.',
   notOpenAiCompatible: (baseUrl: string, what: string) =>
     `${baseUrl} answered, but not like an OpenAI-compatible API (${what}). ` +
     'Check the Base URL; it usually ends in /v1.',
@@ -178,10 +183,17 @@ function fromStatus(error: APIError, status: number, context: ErrorContext): Llm
 function classify(error: unknown, context: ErrorContext): LlmError {
   const { baseUrl } = context;
   if (error instanceof LlmError) return error;
+  if (error instanceof EndpointRedirectError) {
+    return new LlmError('redirected', explain.redirected(baseUrl, error.target));
+  }
   // Order matters: the abort and connection errors are APIErrors without a status.
   if (error instanceof APIUserAbortError) return new LlmError('aborted', 'Stopped.');
   if (error instanceof APIConnectionTimeoutError) {
     return new LlmError('unreachable', explain.timedOut(baseUrl));
+  }
+  // The SDK wraps whatever our fetch threw, the refused redirect included, in a connection error.
+  if (error instanceof APIConnectionError && error.cause instanceof EndpointRedirectError) {
+    return new LlmError('redirected', explain.redirected(baseUrl, error.cause.target));
   }
   // The SDK only says "Connection error." here, whatever the cause (DNS, refused, CORS).
   if (error instanceof APIConnectionError) {

@@ -15,6 +15,8 @@ export type LlmErrorKind =
   | 'unreachable'
   /** The answer started streaming and then broke off. What arrived is kept. */
   | 'stream-cut'
+  /** The endpoint answered with a redirect, which model requests never follow. */
+  | 'redirected'
   /** Something answered, but not like an OpenAI-compatible API. */
   | 'bad-response'
   /** Another 4xx the server explained. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startRedirectServers } from '../../testing/redirect-servers';
 import { DEFAULT_SETTINGS } from '../settings/schema';
 import { createChatModel } from './openai-chat-model';
 import type { Sleep } from './retry-policy';
@@ -442,6 +443,26 @@ describe('createChatModel', () => {
 
     expect(error).toMatchObject({ kind: 'unreachable' });
     expect((error as Error).message).toContain(`Could not reach ${baseUrl}.`);
+  });
+
+  it('never follows a 307: the conversation does not reach the other host, and the user is told', async () => {
+    const redirect = await startRedirectServers(307);
+    servers.push({ close: () => void redirect.close() });
+
+    const error = await modelFor(redirect.redirectorUrl)
+      .complete(request({ messages: [{ role: 'user', content: 'my private prompt' }] }))
+      .catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({
+      kind: 'redirected',
+      message:
+        `The endpoint at ${redirect.redirectorUrl} redirected to ` +
+        `${redirect.elsewhereOrigin}/v1/chat/completions; check the Base URL. Gleaner does not ` +
+        'follow redirects for model requests, so nothing was sent there.',
+    });
+    // Not retried, and nothing reached the host it pointed to.
+    expect(redirect.redirectorHits).toEqual(['POST /v1/chat/completions']);
+    expect(redirect.elsewhereHits).toEqual([]);
   });
 
   it('refuses to send anything without a base URL', async () => {

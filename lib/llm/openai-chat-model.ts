@@ -7,6 +7,7 @@ import type {
 import type { Settings } from '../settings/schema';
 import { classifyError, type ErrorContext, explain, redactSecret } from './classify-error';
 import { LlmError } from './errors';
+import { fetchWithoutRedirects } from './no-redirect-fetch';
 import { abortedError, type RetryEvent, type Sleep, withRetry } from './retry-policy';
 import { assembleToolCalls, ToolCallAssembler, type ToolCallDelta } from './tool-call-assembly';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ToolSpec } from './types';
@@ -193,7 +194,8 @@ export function createChatModel(
           // A worker fetch to a host in our permissions sends that site's cookies unless told not
           // to (measured, ENVIRONMENT.md); a model provider has no business getting them.
           fetchOptions: { credentials: 'omit' },
-          ...(options.fetch ? { fetch: options.fetch } : {}),
+          // A redirect would re-send the whole conversation to another host: refuse it instead.
+          fetch: fetchWithoutRedirects(options.fetch),
         });
 
   async function streamOnce(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startRedirectServers } from '../../testing/redirect-servers';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import { testConnection } from './test-connection';
 
@@ -110,6 +111,25 @@ describe('testConnection', () => {
       expect(result.message).toContain('Could not reach http://localhost:11434/v1.');
       expect(result.message).toContain('host permissions');
       expect(result.message).toContain('CORS');
+    }
+  });
+
+  it('never follows a redirect: the key does not reach the other host, and the user is told', async () => {
+    const redirect = await startRedirectServers(307);
+    try {
+      const result = await testConnection({ ...openai, baseUrl: redirect.redirectorUrl });
+
+      expect(result).toEqual({
+        ok: false,
+        message:
+          `The endpoint at ${redirect.redirectorUrl} redirected to ` +
+          `${redirect.elsewhereOrigin}/v1/models; check the Base URL. Gleaner does not follow ` +
+          'redirects for model requests, so nothing was sent there.',
+      });
+      expect(redirect.redirectorHits).toEqual(['GET /v1/models']);
+      expect(redirect.elsewhereHits).toEqual([]);
+    } finally {
+      await redirect.close();
     }
   });
 

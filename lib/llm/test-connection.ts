@@ -1,6 +1,7 @@
 import { APIError } from 'openai';
 import type { Settings } from '../settings/schema';
 import { classifyError, explain, looksLikeHtml, redactSecret } from './classify-error';
+import { fetchWithoutRedirects } from './no-redirect-fetch';
 
 export type ConnectionResult = { ok: true; models: string[] } | { ok: false; message: string };
 
@@ -59,7 +60,8 @@ async function attempt(
 
   let response: Response;
   try {
-    response = await fetchImpl(url, {
+    // The key travels in the Authorization header: a redirect must not carry it to another host.
+    response = await fetchWithoutRedirects(fetchImpl)(url, {
       headers: {
         Accept: 'application/json',
         ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),

@@ -1,4 +1,5 @@
 import { extractFromHtml } from '../extract/extract-from-html';
+import { stripInvisible } from '../text/strip-invisible';
 import { acceptHeaderFor, type FetchFormat } from './accept-headers';
 import { isHtmlType, isJsonType, isMarkdownType, parseContentType } from './content-type';
 import { decodeBody } from './decode-body';
@@ -14,7 +15,7 @@ import {
 } from './read-limited-body';
 import { isSameHostRedirect, REDIRECT_STATUSES } from './redirect-rule';
 import { type RequestDeadline, startRequestDeadline } from './request-deadline';
-import { formatSize, sniffContent } from './sniff-content';
+import { formatSize, sniffContent, sniffsAsHtml } from './sniff-content';
 import type { Timers } from './timers';
 import { utf8ByteLength } from './truncate-output';
 import { normalizeFetchUrl } from './url-policy';
@@ -101,6 +102,9 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   try {
     let current = policy.url;
     let response: Response;
+    // Every address requested, after the URL policy: a hop back to one of them is a loop, and
+    // asking again could only get the same answer.
+    const requested = new Set<string>([policy.url]);
     while (true) {
       try {
         response = await fetchImpl(current, requestInit(options.format, deadline.signal));
@@ -126,6 +130,9 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
           current,
         );
       }
+      if (requested.has(next.url)) {
+        return fail('redirect-loop', redirectLoopMessage(current, hop.target, next.url), current);
+      }
       if (!isSameHostRedirect(current, next.url)) {
         return fail(
           'cross-host-redirect',
@@ -144,6 +151,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       }
       options.onRedirect?.({ from: current, to: next.url, status: hop.status });
       redirects.push(next.url);
+      requested.add(next.url);
       current = next.url;
     }
 
@@ -206,6 +214,23 @@ function requestInit(format: FetchFormat, signal: AbortSignal): RequestInit {
     redirect: 'manual',
     signal,
   };
+}
+
+/**
+ * Why a redirect loop stopped, in words. The commonest loop is a site that sends https to plain
+ * http, which the URL policy upgrades back to https: say so, since the fix is not on our side.
+ */
+function redirectLoopMessage(current: string, target: string, normalized: string): string {
+  const stop = 'Gleaner stopped instead of asking again.';
+  if (normalized === current && target !== normalized) {
+    return (
+      `${current} redirected to ${withoutCredentials(target)}, which Gleaner upgrades back to ` +
+      `${normalized}: the site sends https visitors to plain http, and Gleaner does not ` +
+      `downgrade. ${stop}`
+    );
+  }
+  if (normalized === current) return `${current} redirected to itself. ${stop}`;
+  return `${current} redirected back to ${normalized}, which was already requested: a redirect loop. ${stop}`;
 }
 
 /** `undefined` when the response is not a redirect; else its target, if it can be learnt. */
@@ -340,33 +365,51 @@ async function convertBody(
         finalUrl,
       );
     }
-    return { ...common, contentSource: 'pdf', content: text, bytes: utf8ByteLength(text) };
+    const content = stripInvisible(text);
+    return { ...common, contentSource: 'pdf', content, bytes: utf8ByteLength(content) };
   }
 
   const source = contentSourceFor(mimeType, body.bytes);
   const decoded = decodeBody(body.bytes, contentTypeHeader, { html: source === 'html' });
   if (source === 'html') {
-    const article = extractFromHtml(decoded.text, finalUrl);
+    const article = extractFromHtml(asDocument(decoded.text), finalUrl);
+    // The extractor removes some invisible characters; bidi controls and the rest go here, from
+    // everything the page wrote (see strip-invisible.ts).
+    const markdown = stripInvisible(article.markdown);
+    const title = article.title ? stripInvisible(article.title) : '';
+    const byline = article.byline ? stripInvisible(article.byline) : '';
     return {
       ...common,
       contentSource: 'html',
-      content: article.markdown,
-      bytes: utf8ByteLength(article.markdown),
+      content: markdown,
+      bytes: utf8ByteLength(markdown),
       encoding: decoded.encoding,
-      ...(article.title ? { title: article.title } : {}),
-      ...(article.byline ? { byline: article.byline } : {}),
+      ...(title ? { title } : {}),
+      ...(byline ? { byline } : {}),
       ...(article.lang ? { lang: article.lang } : {}),
     };
   }
-  const title = source === 'markdown' ? markdownTitle(decoded.text) : undefined;
+  const text = stripInvisible(decoded.text);
+  const title = source === 'markdown' ? markdownTitle(text) : undefined;
   return {
     ...common,
     contentSource: source,
-    content: decoded.text,
-    bytes: utf8ByteLength(decoded.text),
+    content: text,
+    bytes: utf8ByteLength(text),
     encoding: decoded.encoding,
     ...(title ? { title } : {}),
   };
+}
+
+/**
+ * linkedom finds no body in HTML without an `<html>` element (`<div>…`, `<!-- x --><p>…`), where a
+ * browser's parser adds the missing elements; the reader then sees an empty page. Such a fragment
+ * is put inside `<html>` here, before its `<head>` and `<body>` if it has them, else inside a body.
+ */
+function asDocument(html: string): string {
+  if (/<html[\s>]/i.test(html)) return html;
+  if (/<(head|body)[\s>]/i.test(html)) return `<!doctype html><html>${html}</html>`;
+  return `<!doctype html><html><body>${html}</body></html>`;
 }
 
 /** By Content-Type; a missing or generic one is HTML when the body starts like HTML. */
@@ -374,9 +417,8 @@ function contentSourceFor(mimeType: string, bytes: Uint8Array): Exclude<ContentS
   if (isHtmlType(mimeType)) return 'html';
   if (isMarkdownType(mimeType)) return 'markdown';
   if (isJsonType(mimeType)) return 'json';
-  if (mimeType === '' || mimeType === 'application/octet-stream') {
-    const head = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
-    if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 'html';
+  if ((mimeType === '' || mimeType === 'application/octet-stream') && sniffsAsHtml(bytes)) {
+    return 'html';
   }
   return 'text';
 }

@@ -58,7 +58,9 @@ export type FetchFailureKind =
   /** A redirect to another host: ask the user about `redirectTo`, then fetch it. */
   | 'cross-host-redirect'
   /** More than 10 redirects on the same host. */
-  | 'too-many-redirects';
+  | 'too-many-redirects'
+  /** A redirect back to an address already requested: a page redirecting to itself, or a cycle. */
+  | 'redirect-loop';
 
 export interface FetchPageFailure {
   ok: false;

@@ -41,6 +41,15 @@ const refused: [host: string, category: PrivateHostCategory][] = [
   ['[::7f00:1]', 'loopback'],
   ['[64:ff9b::7f00:1]', 'loopback'],
   ['[2002:c0a8:101::1]', 'private'],
+  // IPv4-translated (::ffff:0:a.b.c.d), as written and as the URL parser writes it.
+  ['[::ffff:0:127.0.0.1]', 'loopback'],
+  ['[::ffff:0:7f00:1]', 'loopback'],
+  ['[::ffff:0:a9fe:a9fe]', 'metadata'],
+  ['[64:ff9b::10.0.0.1]', 'private'],
+  // Local-use NAT64 (64:ff9b:1::/48), with the IPv4 address at the /96 and at the /48 position.
+  ['[64:ff9b:1::7f00:1]', 'loopback'],
+  ['[64:ff9b:1::192.168.0.1]', 'private'],
+  ['[64:ff9b:1:a9fe:a9:fe00::]', 'metadata'],
 ];
 
 const allowed = [
@@ -58,6 +67,9 @@ const allowed = [
   '[2606:4700:4700::1111]',
   '[::ffff:808:808]',
   '[64:ff9b::808:808]',
+  '[::ffff:0:808:808]',
+  '[64:ff9b:1::808:808]',
+  '[64:ff9b:1:808:8:800::]',
   'localhost.example.com',
   'local.example.com',
   'internal.example.com',
@@ -65,6 +77,18 @@ const allowed = [
 ];
 
 describe('classifyHost', () => {
+  it('judges what the URL parser makes of IPv4-translated and local NAT64 addresses', () => {
+    expect(new URL('http://[::ffff:0:127.0.0.1]/').hostname).toBe('[::ffff:0:7f00:1]');
+    expect(classifyHost(new URL('http://[::ffff:0:127.0.0.1]/').hostname)).toEqual({
+      category: 'loopback',
+      description: 'a loopback address (this computer)',
+      embeddedIpv4: '127.0.0.1',
+    });
+    expect(classifyHost(new URL('http://[64:ff9b:1::10.1.2.3]/').hostname)?.embeddedIpv4).toBe(
+      '10.1.2.3',
+    );
+  });
+
   it.each(refused)('refuses %s as %s', (host, category) => {
     expect(classifyHost(host)?.category).toBe(category);
   });

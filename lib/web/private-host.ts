@@ -155,6 +155,28 @@ function ipv4FromGroups(high: number, low: number): Ipv4 {
   return [high >> 8, high & 0xff, low >> 8, low & 0xff];
 }
 
+/**
+ * The IPv4 addresses an address in 64:ff9b:1::/48 may carry, for the RFC 6052 prefix lengths
+ * /48, /56, /64 and /96. For the shorter ones, the bits after the IPv4 address and bits 64 to 71
+ * (the "u" octet) are zero by that RFC, so a reading where they are not is no reading at all. A
+ * reading of 0.0.0.0 is dropped when another reading is left: it is the unused tail of a shorter
+ * prefix, not an address.
+ */
+function localNat64Candidates(groups: readonly number[]): Ipv4[] {
+  const bytes = groups.flatMap((group) => [group >> 8, group & 0xff]);
+  const zeroFrom = (start: number) => bytes.slice(start).every((byte) => byte === 0);
+  const at = (...indexes: number[]) => indexes.map((index) => bytes[index] ?? 0) as unknown as Ipv4;
+  const readings: Ipv4[] = [at(12, 13, 14, 15)];
+  if (bytes[8] === 0) {
+    if (zeroFrom(11)) readings.push(at(6, 7, 9, 10));
+    if (zeroFrom(12)) readings.push(at(7, 9, 10, 11));
+    if (zeroFrom(13)) readings.push(at(9, 10, 11, 12));
+  }
+  const unspecified = (ipv4: Ipv4) => ipv4.every((byte) => byte === 0);
+  const addresses = readings.filter((ipv4) => !unspecified(ipv4));
+  return addresses.length > 0 ? addresses : readings;
+}
+
 function classifyIpv6(text: string): PrivateHostVerdict | undefined {
   const groups = parseIpv6(text);
   // Unparseable brackets never come out of the URL parser; refuse rather than guess.
@@ -177,15 +199,29 @@ function classifyIpv6(text: string): PrivateHostVerdict | undefined {
   }
   // Addresses that carry an IPv4 address inside: judged by that address.
   // ::ffff:a.b.c.d (IPv4-mapped), ::a.b.c.d (IPv4-compatible, deprecated),
-  // 64:ff9b::a.b.c.d (NAT64), 2002:AABB:CCDD::/48 (6to4).
+  // ::ffff:0:a.b.c.d (IPv4-translated, RFC 2765), 64:ff9b::a.b.c.d (NAT64, RFC 6052),
+  // 2002:AABB:CCDD::/48 (6to4).
   let embedded: Ipv4 | undefined;
+  const firstFourZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0;
   if (firstFiveZero && (g5 === 0xffff || g5 === 0)) embedded = ipv4FromGroups(g6, g7);
+  else if (firstFourZero && g4 === 0xffff && g5 === 0) embedded = ipv4FromGroups(g6, g7);
   else if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
     embedded = ipv4FromGroups(g6, g7);
   } else if (g0 === 0x2002) embedded = ipv4FromGroups(g1, g2);
   if (embedded) {
     const inner = classifyIpv4(embedded);
     return inner ? verdict(inner.category, embedded.join('.')) : undefined;
+  }
+  // 64:ff9b:1::/48 is NAT64 for local use (RFC 8215): the operator picks a longer prefix inside
+  // it, and the IPv4 address sits where RFC 6052 puts it for that prefix length. The length is
+  // not in the address, so every place it can sit is judged, and the address is refused when
+  // any reading is not public.
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) {
+    for (const candidate of localNat64Candidates(groups)) {
+      const inner = classifyIpv4(candidate);
+      if (inner) return verdict(inner.category, candidate.join('.'));
+    }
+    return undefined;
   }
   if ((g0 & 0xfe00) === 0xfc00) return verdict('private'); // fc00::/7 unique local
   if ((g0 & 0xffc0) === 0xfe80) return verdict('link-local'); // fe80::/10

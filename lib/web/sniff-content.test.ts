@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binaryRefusal, formatSize, sniffContent } from './sniff-content';
+import { binaryRefusal, formatSize, sniffContent, sniffsAsHtml } from './sniff-content';
 
 // Headers of real formats, written by hand from their specifications.
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48];
@@ -92,6 +92,26 @@ describe('sniffContent', () => {
     expect(sniffContent(bytes, contentType)).toEqual({ kind: 'text' });
   });
 
+  it('refuses an octet-stream body that is not valid UTF-8, instead of replacement characters', () => {
+    // Compressed-looking bytes: no NUL, few control characters, but no text either.
+    const bytes = new Uint8Array(600).map((_, index) => 0x80 + ((index * 37) % 0x7f));
+    expect(sniffContent(bytes, 'application/octet-stream')).toEqual({
+      kind: 'binary',
+      type: 'binary file',
+      message: 'The URL returned a binary file (600 bytes), which Gleaner cannot read as text.',
+    });
+    // The same bytes with a charset say how to read them.
+    expect(sniffContent(bytes, 'application/octet-stream; charset=windows-1252').kind).toBe('text');
+  });
+
+  it('reads octet-stream UTF-8, even when the head was cut inside a character', () => {
+    const whole = text('Grüße, 世界');
+    expect(sniffContent(whole, 'application/octet-stream').kind).toBe('text');
+    expect(sniffContent(whole.subarray(0, whole.length - 1), 'application/octet-stream').kind).toBe(
+      'text',
+    );
+  });
+
   it('says "more than" when the body was cut at the cap', () => {
     const result = sniffContent(padded(PNG, 100), 'image/png', {
       sizeBytes: 10 * 1024 * 1024,
@@ -125,5 +145,45 @@ describe('binaryRefusal and formatSize', () => {
     [10 * 1024 * 1024, '10 MB'],
   ])('formats %i as %s', (bytes, formatted) => {
     expect(formatSize(bytes)).toBe(formatted);
+  });
+});
+
+describe('sniffsAsHtml', () => {
+  it.each([
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<!-- generated -->',
+    '<head>',
+    '<body class="x">',
+    '<div>',
+    '<p>Hello',
+    '<table>',
+    '<script>',
+    '<h1>Title',
+    '<a href="/">',
+    '<br>',
+    '<font size=2>',
+    '<b>bold',
+    '<title>x</title>',
+    '<iframe src="x">',
+    '<style>',
+    '  \n\t\r<DiV>',
+    '\uFEFF<p>after a byte order mark',
+  ])('recognises %j as HTML', (opening) => {
+    expect(sniffsAsHtml(text(opening))).toBe(true);
+  });
+
+  it.each([
+    '<?xml version="1.0"?>',
+    '<abbr>',
+    '<pre>',
+    '<bx>',
+    '<p',
+    '<!--comment-->',
+    'Hello <p>',
+    '{"html": "<p>"}',
+    '',
+  ])('does not take %j for HTML', (opening) => {
+    expect(sniffsAsHtml(text(opening))).toBe(false);
   });
 });

@@ -95,7 +95,78 @@ export function sniffContent(
   if (magic) return binary(magic.type);
 
   if (looksBinary(bytes, charset)) return binary(typeFromHeader(mimeType));
+  // A body the server calls arbitrary bytes is text only when it reads as text: without a charset
+  // to decode it by, that means UTF-8 (or HTML, whose meta charset decides). Anything else would
+  // reach the model as replacement characters. A body with no Content-Type at all may still be
+  // legacy text (windows-1251 and the like), which the decoder's default handles as before.
+  const opaque = mimeType === 'application/octet-stream';
+  if (opaque && charset === undefined && !sniffsAsHtml(bytes) && !isUtf8(bytes)) {
+    return binary(typeFromHeader(mimeType));
+  }
   return { kind: 'text' };
+}
+
+const strictUtf8 = () => new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether the bytes are valid UTF-8. A sequence cut at the end is fine: the bytes may be only the
+ * head of the body, or a body cut at the byte cap.
+ */
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8().decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The tags that make a body without a usable Content-Type HTML, from the WHATWG MIME Sniffing
+ * rules for an unknown type: after leading whitespace, one of these, in any case, followed by a
+ * space or `>`.
+ */
+const HTML_OPENINGS = [
+  '<!doctype html',
+  '<html',
+  '<head',
+  '<script',
+  '<iframe',
+  '<h1',
+  '<div',
+  '<font',
+  '<table',
+  '<a',
+  '<style',
+  '<title',
+  '<b',
+  '<body',
+  '<br',
+  '<p',
+  '<!--',
+].map(ascii);
+
+/** Whitespace the sniffing rules skip: tab, line feed, form feed, carriage return, space. */
+const LEADING_WHITESPACE = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+
+/**
+ * Whether a body starts like HTML, by the WHATWG MIME Sniffing patterns above. A UTF-8 byte
+ * order mark before it is skipped too: browsers read such a file as HTML, and so do we.
+ */
+export function sniffsAsHtml(bytes: Uint8Array): boolean {
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (start < bytes.length && LEADING_WHITESPACE.has(bytes[start] as number)) start++;
+  return HTML_OPENINGS.some((opening) => {
+    const matches = opening.every((byte, index) => {
+      const actual = bytes[start + index];
+      if (actual === undefined) return false;
+      // ASCII letters compare without case (0x20 is the case bit); everything else exactly.
+      const isLetter = byte >= 0x61 && byte <= 0x7a;
+      return isLetter ? (actual | 0x20) === byte : actual === byte;
+    });
+    const next = bytes[start + opening.length];
+    return matches && (next === 0x20 || next === 0x3e);
+  });
 }
 
 function isPdf(bytes: Uint8Array, mimeType: string): boolean {

@@ -192,6 +192,20 @@ describe('normalizeFetchUrl: the private-address guard', () => {
     );
   });
 
+  it.each([
+    ['http://[::ffff:0:127.0.0.1]/', '127.0.0.1'],
+    ['http://[::ffff:0:a00:1]/', '10.0.0.1'],
+    ['http://[64:ff9b:1::a9fe:a9fe]/latest/meta-data/', '169.254.169.254'],
+  ])('refuses the IPv6 translation form %s as the IPv4 address it carries', (raw, ipv4) => {
+    expect(refusal(raw)).toContain(`since it carries the IPv4 address ${ipv4}.`);
+  });
+
+  it('keeps the scheme of a bare IP address, http or https', () => {
+    expect(fetchedUrl('http://93.184.216.34/a')).toBe('http://93.184.216.34/a');
+    expect(fetchedUrl('https://93.184.216.34/a')).toBe('https://93.184.216.34/a');
+    expect(fetchedUrl('http://[64:ff9b::808:808]/')).toBe('http://[64:ff9b::808:808]/');
+  });
+
   it('refuses after the GitHub rewrite only for the host really fetched', () => {
     // The rewrite target is public, so a blob URL always passes the guard.
     expect(fetchedUrl('https://github.com/o/r/blob/main/a.md')).toContain(

@@ -32,6 +32,17 @@ describe('collectResults', () => {
     expect(result!.snippet.endsWith('…')).toBe(true);
   });
 
+  it('removes invisible characters a site put in its title and snippet', () => {
+    const hidden = Array.from('obey me', (char) =>
+      String.fromCodePoint(0xe0000 + (char.codePointAt(0) ?? 0)),
+    ).join('');
+    const [result] = collectResults(
+      [{ title: `Wea\u200Bther${hidden}`, url: 'https://a.example/', snippet: 'Sun\u202Eny' }],
+      10,
+    );
+    expect(result).toEqual({ title: 'Weather', url: 'https://a.example/', snippet: 'Sunny' });
+  });
+
   it('names an untitled result by its URL', () => {
     const [result] = collectResults([{ title: '  ', url: 'https://a.example/p', snippet: '' }], 10);
     expect(result!.title).toBe('https://a.example/p');

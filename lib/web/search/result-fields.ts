@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { stripInvisible } from '../../text/strip-invisible';
 import type { SearchResult } from './types';
 
 /**
@@ -6,7 +7,8 @@ import type { SearchResult } from './types';
  * provider: http(s) URLs only (a `javascript:` or `data:` "result" is dropped), each URL once,
  * at most `maxResults`, and titles and snippets on one line each (the numbered layout of
  * `formatResultsForModel` must not be broken by a provider's line breaks) and of bounded length
- * (a provider's "snippet" can be a whole page). A result without a title is named by its URL.
+ * (a provider's "snippet" can be a whole page), without invisible characters. A result without a
+ * title is named by its URL.
  */
 export function collectResults(
   candidates: Iterable<{ title: string; url: string; snippet: string }>,
@@ -31,8 +33,9 @@ export function collectResults(
 const MAX_TITLE_CHARS = 300;
 const MAX_SNIPPET_CHARS = 600;
 
+/** Invisible characters go too: a result's title and snippet are written by the site. */
 function oneLine(text: string, maxChars: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = stripInvisible(text).replace(/\s+/g, ' ').trim();
   return line.length > maxChars ? `${line.slice(0, maxChars - 1).trimEnd()}…` : line;
 }
 
