@@ -61,7 +61,7 @@ export function formatStorageSize(bytes: number): string {
   return `${oneDecimal(whole / 1024 ** 3)} GB`;
 }
 
-export interface SessionSize {
+interface SessionSize {
   title: string;
   bytes: number;
 }

@@ -139,7 +139,7 @@ function escapeLinkText(text: string): string {
 }
 
 /** An absolute http(s) or mailto URL; anything else (javascript:, data:, broken) is dropped. */
-export function absoluteUrl(href: string, baseUrl: string): string | null {
+function absoluteUrl(href: string, baseUrl: string): string | null {
   const trimmed = href.trim();
   if (!trimmed) return null;
   try {

@@ -5,10 +5,10 @@ import { LlmError } from './errors';
  * 1 s, 2 s and 4 s, so a request is sent at most four times. The openai SDK's own retries are off
  * (`maxRetries: 0`) so the two never stack.
  */
-export const RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
+const RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
 
 /** The longest Retry-After we wait for; above it the user is better told to come back later. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false; error: LlmError };
 

@@ -8,7 +8,7 @@ export type ConnectionResult = { ok: true; models: string[] } | { ok: false; mes
 export type ConnectionSettings = Pick<Settings, 'baseUrl' | 'apiKey' | 'provider'>;
 
 /** Long enough for a local server that is loading; short enough that the button does not hang. */
-export const TEST_CONNECTION_TIMEOUT_MS = 15_000;
+const TEST_CONNECTION_TIMEOUT_MS = 15_000;
 
 function parseJson(text: string): unknown {
   try {

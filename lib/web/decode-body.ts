@@ -12,7 +12,7 @@ import { parseContentType } from './content-type';
  * Shift_JIS, GBK, EUC-KR...), so no library is needed.
  */
 
-export type EncodingSource = 'bom' | 'header' | 'meta' | 'default';
+type EncodingSource = 'bom' | 'header' | 'meta' | 'default';
 
 export interface DecodedBody {
   text: string;

@@ -20,11 +20,11 @@ import type { Timers } from './timers';
 import { utf8ByteLength } from './truncate-output';
 import { normalizeFetchUrl } from './url-policy';
 
-export const DEFAULT_MAX_REDIRECTS = 10;
+const DEFAULT_MAX_REDIRECTS = 10;
 /** Enough for every signature `sniffContent` knows, the names inside a ZIP included. */
 const SNIFF_HEAD_BYTES = 4096;
 
-export interface FetchLimits {
+interface FetchLimits {
   /** Body bytes read before the cut (10 MiB). */
   maxBytes?: number;
   /** Silence allowed between chunks (15 s). */
@@ -35,7 +35,7 @@ export interface FetchLimits {
   maxRedirects?: number;
 }
 
-export interface RedirectHop {
+interface RedirectHop {
   from: string;
   to: string;
   /** The 3xx status, or 0 for the opaque redirect a browser extension sees. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * and reads it back from IndexedDB (STYLE.md: stored records are validated when read).
  */
 
-export const contentSourceSchema = z.enum(['markdown', 'html', 'text', 'json', 'pdf']);
+const contentSourceSchema = z.enum(['markdown', 'html', 'text', 'json', 'pdf']);
 /**
  * What the body was: `markdown`, `text` and `json` are passed through as the server sent them;
  * `html` was turned into markdown by the extraction pipeline; `pdf` is the PDF's text.
@@ -42,7 +42,7 @@ export const fetchPageSuccessSchema = z.object({
 });
 export type FetchPageSuccess = z.infer<typeof fetchPageSuccessSchema>;
 
-export type FetchFailureKind =
+type FetchFailureKind =
   /** The server answered with a non-2xx status. */
   | 'http-status'
   /** 15 s without data, or 30 s in all; the message names which. */

@@ -29,7 +29,7 @@ export interface SeenText {
   text: string;
 }
 
-export type ForeignDataEncoding = 'verbatim' | 'url-encoded' | 'base64';
+type ForeignDataEncoding = 'verbatim' | 'url-encoded' | 'base64';
 
 export interface ForeignDataMatch {
   /** The host whose text the URL carries. */
@@ -44,7 +44,7 @@ export interface ForeignDataMatch {
   encoding: ForeignDataEncoding;
 }
 
-export const MIN_FOREIGN_TOKEN_LENGTH = 6;
+const MIN_FOREIGN_TOKEN_LENGTH = 6;
 /**
  * A run stops growing after this many words: 16 words found verbatim already prove the point,
  * and the bound keeps a long URL of common words from costing words × words searches.

@@ -7,7 +7,7 @@
  * Pure and linear in the text's length: every check is a substring search.
  */
 
-export type SecretEncoding = 'plain' | 'url-encoded' | 'base64' | 'base64url' | 'hex';
+type SecretEncoding = 'plain' | 'url-encoded' | 'base64' | 'base64url' | 'hex';
 
 export interface SecretFound {
   encoding: SecretEncoding;
@@ -17,7 +17,7 @@ export interface SecretFound {
  * Keys shorter than this are not looked for: a key that short protects nothing, and its
  * encodings would turn up by chance in ordinary URLs.
  */
-export const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 8;
 
 /** How many rounds of percent-decoding are undone; a double-encoded key is still found. */
 const PERCENT_DECODE_ROUNDS = 3;

@@ -11,15 +11,13 @@ import { createDuckDuckGoProvider } from './duckduckgo';
 import { createSearxngProvider } from './searxng';
 import type { SearchOutcome, SearchProvider } from './types';
 
-export { formatResultsForModel } from './format-results-for-model';
-
-export const DEFAULT_MAX_RESULTS = 10;
-export const MAX_RESULTS_LIMIT = 20;
+const DEFAULT_MAX_RESULTS = 10;
+const MAX_RESULTS_LIMIT = 20;
 /** At least this long between the starts of two searches to one provider (PRODUCT.md). */
 export const MIN_SEARCH_INTERVAL_MS = 500;
-export const SEARCH_TIMEOUT_MS = 15_000;
+const SEARCH_TIMEOUT_MS = 15_000;
 /** DuckDuckGo refuses queries of 500 characters or more; no useful query is that long. */
-export const MAX_QUERY_CHARS = 499;
+const MAX_QUERY_CHARS = 499;
 
 export interface SearchServiceOptions {
   /** The search settings, or how to read them: read again for every search. */

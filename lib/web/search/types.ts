@@ -13,7 +13,7 @@ export interface SearchResult {
   snippet: string;
 }
 
-export type SearchFailureKind =
+type SearchFailureKind =
   /** The provider is throttling us (HTTP 429, DuckDuckGo's HTTP 202). Not "no results". */
   | 'rate-limited'
   /** The provider answered with a bot check or CAPTCHA instead of results. Not "no results". */
@@ -43,7 +43,7 @@ export type SearchOutcome =
   | { ok: true; results: SearchResult[]; provider: SearchProviderId }
   | SearchFailure;
 
-export interface SearchOptions {
+interface SearchOptions {
   /** Results wanted; a provider may return fewer, never more. */
   maxResults: number;
   /**

@@ -1,4 +1,4 @@
-import { classifyHost } from '../web/private-host';
+import { classifyHost } from './private-host';
 
 /**
  * The warning Settings shows before saving a plain-http Base URL that leaves this computer: the
