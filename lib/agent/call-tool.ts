@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { stripInvisible } from '../text/strip-invisible';
 import type { ConsentPrompt, Tool, ToolContext, ToolOutcome } from '../tools/tool';
 import { deniedMessage, servicesFor } from './consent-gate';
 
@@ -49,7 +50,10 @@ export async function callTool<Parameters extends z.ZodType>(
       const budget = await spendFetch();
       if (!budget.ok) return { kind: 'limit', message: budget.message };
     }
-    if ((await ask(prompt)) === 'denied') return { kind: 'denied', message: deniedMessage(prompt) };
+    // The card shows what a page chose (a tab's title): without its invisible characters.
+    const shown = { ...prompt, host: stripInvisible(prompt.host) };
+    if (prompt.detail) shown.detail = stripInvisible(prompt.detail);
+    if ((await ask(shown)) === 'denied') return { kind: 'denied', message: deniedMessage(shown) };
     approved.push(prompt);
     return undefined;
   };

@@ -1,6 +1,7 @@
 import { appendMessage, newId, runSteps } from '../db/queries';
 import type { MessageRecord, RunRecord } from '../db/records';
 import { estimateTokens } from '../llm/token-estimate';
+import { stripInvisible } from '../text/strip-invisible';
 import { buildConversation } from './conversation';
 import { type RunDependencies, updateRun } from './run-context';
 
@@ -67,8 +68,9 @@ export async function runModelStep(
     writes = writes.then(() => db.messages.update(answer.id, { content: text }));
   };
   const onText = (text: string) => {
-    lastText = text;
-    dependencies.onTextDelta?.(answer.id, text);
+    // Invisible characters never reach the screen, from a page or from the model.
+    lastText = stripInvisible(text);
+    dependencies.onTextDelta?.(answer.id, lastText);
     const since = now() - lastWrite;
     if (since >= persistEvery) flush();
     else trailing ??= setTimeout(flush, persistEvery - since);
@@ -89,7 +91,7 @@ export async function runModelStep(
     await settleWrites();
     await db.transaction('rw', db.messages, db.steps, db.runs, async () => {
       await db.messages.update(answer.id, {
-        content: response.content,
+        content: stripInvisible(response.content),
         status: 'done',
         ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
       });
@@ -109,8 +111,9 @@ export async function runModelStep(
     });
   } catch (error) {
     await settleWrites();
-    const partial =
-      (error as { details?: { partialText?: string } }).details?.partialText ?? lastText;
+    const partial = stripInvisible(
+      (error as { details?: { partialText?: string } }).details?.partialText ?? lastText,
+    );
     const kind = (error as { kind?: string }).kind;
     await db.transaction('rw', db.messages, db.steps, async () => {
       await db.messages.update(answer.id, {

@@ -9,6 +9,7 @@ import {
 } from '../db/queries';
 import type { RunRecord } from '../db/records';
 import { CommandError } from '../messaging/command-error';
+import { stripInvisible } from '../text/strip-invisible';
 import type { RunDependencies } from './run-context';
 import { executeRun } from './run-loop';
 
@@ -54,7 +55,8 @@ export class RunManager {
     tabIds?: number[];
     searchWeb?: boolean;
   }): Promise<{ sessionId: string; runId: string }> {
-    const text = input.text.trim();
+    // Pasted text can carry invisible characters too; they never reach the model or a title.
+    const text = stripInvisible(input.text).trim();
     if (!text) throw new CommandError('The message is empty.');
     let sessionId = input.sessionId;
     if (sessionId) {

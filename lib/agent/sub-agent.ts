@@ -1,6 +1,7 @@
 import { appendMessage, createSession, latestRun, newId, sessionMessages } from '../db/queries';
 import type { RunRecord } from '../db/records';
 import { LlmError } from '../llm/errors';
+import { stripInvisible } from '../text/strip-invisible';
 import type { SubAgentRunner, ToolOutcome } from '../tools/tool';
 import type { RunDependencies } from './run-context';
 import { executeRun } from './run-loop';
@@ -42,7 +43,7 @@ export function createSubAgentRunner(
       sessionId: session.id,
       runId,
       role: 'user',
-      content: fetchAnalysisTask(input.prompt, input.url),
+      content: stripInvisible(fetchAnalysisTask(input.prompt, input.url)),
       status: 'done',
     });
     const now = Date.now();

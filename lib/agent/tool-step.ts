@@ -2,6 +2,7 @@ import { ConsentAborted } from '../consent/broker';
 import { appendMessage, newId, runSteps } from '../db/queries';
 import type { RunRecord, ToolCall } from '../db/records';
 import { LlmError } from '../llm/errors';
+import { stripInvisibleDeep } from '../text/strip-invisible';
 import { runNonce } from '../tools/support/untrusted';
 import { callTool, type SettledOutcome } from './call-tool';
 import { type RunDependencies, updateRun } from './run-context';
@@ -147,7 +148,11 @@ export async function runToolStep(
 
   let outcome: SettledOutcome;
   try {
-    outcome = await resolveOutcome(dependencies, run, call, question, signal, synthetic);
+    // Every tool result is cleaned of invisible characters, whatever the tool: its content,
+    // the titles of its sources and its summary (a page, a search snippet, an error quoting one).
+    outcome = stripInvisibleDeep(
+      await resolveOutcome(dependencies, run, call, question, signal, synthetic),
+    );
   } catch (error) {
     await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
     throw error;

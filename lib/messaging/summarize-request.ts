@@ -1,5 +1,8 @@
+import { stripInvisible } from '../text/strip-invisible';
+
 /** The message "Summarize this page" sends, naming the page so the session title says which. */
 export function summarizeRequest(pageTitle: string): string {
-  const title = pageTitle.replace(/\s+/g, ' ').trim();
+  // A page picks its own title: what it hides in it must not reach the user's message.
+  const title = stripInvisible(pageTitle).replace(/\s+/g, ' ').trim();
   return title ? `Summarize this page: ${title}` : 'Summarize this page.';
 }

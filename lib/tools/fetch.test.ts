@@ -48,7 +48,13 @@ describe('fetch', () => {
       sources: [{ title: 'README', url: raw }],
     });
     if (outcome.kind === 'result') {
-      expect(outcome.content).toContain(`<untrusted-content-nonce1 source="${raw}">\n# Readme\n`);
+      // The page's title and Content-Type are the server's words: inside the envelope only.
+      const [before] = outcome.content.split('<untrusted-content-nonce1');
+      expect(before).not.toContain('Title');
+      expect(before).not.toContain('text/markdown');
+      expect(outcome.content).toContain(
+        `<untrusted-content-nonce1 source="${raw}">\nTitle: README\nContent-Type: text/markdown\n# Readme\n`,
+      );
     }
   });
 

@@ -3,20 +3,30 @@ import { FETCH_FORMATS } from '../web/accept-headers';
 import type { FetchPageSuccess } from '../web/fetch-result';
 import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../web/truncate-output';
 import { fetchApproved, planFetch } from './support/fetch-with-consent';
+import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
 
-function facts(result: FetchPageSuccess, cached: boolean): string[] {
+/** Gleaner's own facts about the fetch: the URL the user allowed, numbers, our notes. */
+function ownFacts(requested: string, result: FetchPageSuccess, cached: boolean): string[] {
   return [
-    `URL: ${result.finalUrl}`,
-    result.title ? `Title: ${result.title}` : '',
+    `Fetched: ${requested}`,
     `Status: ${result.status}`,
-    `Content-Type: ${result.contentType || '(none)'}${result.contentSource === 'html' ? ' (converted to markdown)' : ''}`,
+    result.contentSource === 'html' ? 'The page was HTML, converted to markdown.' : '',
     result.markdownTokens !== undefined ? `x-markdown-tokens: ${result.markdownTokens}` : '',
     result.truncatedAtBytes !== undefined
       ? `Note: the body was larger than 10 MiB and was cut at ${result.truncatedAtBytes} bytes.`
       : '',
     cached ? 'Served from the 15-minute page cache.' : '',
+  ].filter(Boolean);
+}
+
+/** What the server decided: it goes inside the envelope. */
+function pageFacts(requested: string, result: FetchPageSuccess): string[] {
+  return [
+    result.finalUrl !== requested ? `Final URL: ${result.finalUrl}` : '',
+    result.title ? `Title: ${result.title}` : '',
+    `Content-Type: ${result.contentType || '(none)'}`,
   ].filter(Boolean);
 }
 
@@ -50,22 +60,36 @@ export const fetchTool = defineTool({
     const attempt = await fetchApproved(format, context, cardDetail(args.format));
     if (!attempt.ok) return attempt.outcome;
     const { fetched: result, cached } = attempt;
+    const requested = context.approved?.target ?? result.url;
     const capped = capUtf8(result.content, FETCH_OUTPUT_MAX_BYTES);
+    const thin = isThinPage(result.content);
     const note = capped.truncated
       ? `Note: the content was ${capped.originalBytes} bytes and was cut to the first ${FETCH_OUTPUT_MAX_BYTES} bytes (100 KB). Use agentic_fetch to search the whole page.`
       : '';
     return {
       kind: 'result',
       content: [
-        ...facts(result, cached),
-        wrapUntrusted(capped.text, context.nonce, { source: result.finalUrl }),
+        ...ownFacts(requested, result, cached),
+        wrapUntrusted(
+          capped.text,
+          context.nonce,
+          { source: requested },
+          pageFacts(requested, result),
+        ),
         note,
+        thin ? THIN_PAGE_NOTE : '',
       ]
         .filter(Boolean)
         .join('\n'),
       bytes: result.bytes,
       summary: `${result.finalUrl}: ${result.status}, ${result.bytes.toLocaleString('en')} bytes${cached ? ' (cached)' : ''}${capped.truncated ? ', cut to 100 KB' : ''}${result.markdownTokens !== undefined ? `, x-markdown-tokens ${result.markdownTokens}` : ''}`,
-      sources: [{ title: result.title || result.finalUrl, url: result.finalUrl }],
+      sources: [
+        {
+          title: result.title || result.finalUrl,
+          url: result.finalUrl,
+          ...(thin ? { note: THIN_PAGE_SOURCE_NOTE } : {}),
+        },
+      ],
     };
   },
 });

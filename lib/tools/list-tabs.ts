@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wrapUntrusted } from './support/untrusted';
 import { defineTool } from './tool';
 
 export const listTabsTool = defineTool({
@@ -11,13 +12,14 @@ export const listTabsTool = defineTool({
   async execute(_args, context) {
     const tabs = await context.services.tabs.list();
     if (tabs.length === 0) return { kind: 'result', content: 'No tabs are open in this window.' };
+    // Titles and URLs are the pages' own words: they reach the model inside the envelope.
     const lines = tabs.map(
       (tab) =>
         `- [${tab.id}]${tab.active ? ' (current)' : ''} ${tab.title || '(untitled)'} — ${tab.url}`,
     );
     return {
       kind: 'result',
-      content: `${tabs.length} open tab${tabs.length === 1 ? '' : 's'}:\n${lines.join('\n')}`,
+      content: `${tabs.length} open tab${tabs.length === 1 ? '' : 's'} (id, title, URL):\n${wrapUntrusted(lines.join('\n'), context.nonce, { source: 'open tabs' })}`,
       summary: `${tabs.length} tabs`,
     };
   },

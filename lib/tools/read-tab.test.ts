@@ -5,12 +5,15 @@ import { callTool } from '../agent/call-tool';
 import { readTabTool } from './read-tab';
 import type { ConsentPrompt } from './tool';
 
+const OWNERSHIP =
+  'Each value has an owner. There can only be one owner at a time. When the owner goes out ' +
+  'of scope, the value will be dropped. References borrow a value without taking ownership.';
 const article: FakeTab = {
   id: 7,
   title: 'Rust ownership',
   url: 'https://doc.example.org/ownership',
   active: true,
-  article: { markdown: '# Ownership\n\nEach value has an owner.', byline: 'Ferris', lang: 'en' },
+  article: { markdown: `# Ownership\n\n${OWNERSHIP}`, byline: 'Ferris', lang: 'en' },
 };
 const bank: FakeTab = {
   id: 9,
@@ -30,11 +33,13 @@ describe('read_tab', () => {
     );
     expect(outcome.kind).toBe('result');
     if (outcome.kind !== 'result') return;
-    expect(outcome.content).toContain('Title: Rust ownership');
-    expect(outcome.content).toContain('Byline: Ferris');
-    expect(outcome.content).toMatch(
-      /<untrusted-content-nonce1 source="https:\/\/doc.example.org\/ownership">\n# Ownership\n\nEach value has an owner.\n<\/untrusted-content-nonce1>/,
-    );
+    // What the page decides (title, byline, URL) is inside the envelope, never before it.
+    const [before, inside] = outcome.content.split('<untrusted-content-nonce1 source="tab 7">\n');
+    expect(before).not.toMatch(/Title|Byline|Ferris|doc\.example/);
+    expect(inside).toContain('Title: Rust ownership\nURL: https://doc.example.org/ownership\n');
+    expect(inside).toContain('Byline: Ferris');
+    expect(inside).toContain(`# Ownership\n\n${OWNERSHIP}\n</untrusted-content-nonce1>`);
+    expect(outcome.content).not.toContain('almost no text');
     expect(outcome.sources).toEqual([
       { title: 'Rust ownership', url: 'https://doc.example.org/ownership' },
     ]);
@@ -119,5 +124,21 @@ describe('read_tab', () => {
     const shown = [...first.content.matchAll(/Paragraph (\d+) /g)].map((match) => Number(match[1]));
     expect(next.content).toContain(`Paragraph ${Math.max(...shown) + 1} `);
     expect(next.content).not.toContain('Paragraph 0 ');
+  });
+
+  it('says when a page has almost no readable text, to the model and beside the source', async () => {
+    const empty: FakeTab = { ...article, id: 3, article: { markdown: 'Loading…' } };
+    const outcome = await callTool(
+      readTabTool,
+      { tabId: 3 },
+      toolContext({ services: fakeServices([empty]), attachedTabIds: [3] }),
+    );
+    if (outcome.kind !== 'result') throw new Error(outcome.kind);
+    expect(outcome.content).toContain(
+      'This page has almost no text Gleaner can read: it may still be loading, or be an app.',
+    );
+    expect(outcome.sources?.[0]?.note).toBe(
+      'almost no readable text: it may still be loading, or be an app',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fitToBudget, pageBudgetChars } from './support/page-budget';
+import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type TabInfo, type ToolContext } from './tool';
 
@@ -62,15 +63,16 @@ export const readTabTool = defineTool({
       pageBudgetChars(context.contextWindow, pages),
       args.offset,
     );
-    const facts = [
+    // The page decides all of these, so they go inside the envelope.
+    const pageFacts = [
       `Title: ${article.title || tab.title}`,
       `URL: ${tab.url}`,
       article.byline ? `Byline: ${article.byline}` : '',
       article.siteName ? `Site: ${article.siteName}` : '',
       article.lang ? `Language: ${article.lang}` : '',
       article.publishedTime ? `Published: ${article.publishedTime}` : '',
-      `Length: ${article.textLength} characters of text`,
-    ].filter(Boolean);
+    ];
+    const thin = isThinPage(article.markdown);
     const partial = fitted.percent < 100 || (args.offset ?? 0) > 0;
     const start = args.offset ?? 0;
     const note = partial
@@ -79,7 +81,12 @@ export const readTabTool = defineTool({
           ? ` The rest of the page exists but was left out to fit the context window; call read_tab with {"tabId": ${tab.id}, "offset": ${fitted.nextOffset}} to read on.`
           : '')
       : '';
-    const content = [...facts, wrapUntrusted(fitted.text, context.nonce, { source: tab.url }), note]
+    const content = [
+      `Tab ${tab.id}: ${article.textLength} characters of text`,
+      wrapUntrusted(fitted.text, context.nonce, { source: `tab ${tab.id}` }, pageFacts),
+      note,
+      thin ? THIN_PAGE_NOTE : '',
+    ]
       .filter(Boolean)
       .join('\n');
     return {
@@ -91,7 +98,11 @@ export const readTabTool = defineTool({
         {
           title: article.title || tab.title || tab.url,
           url: tab.url,
-          ...(partial ? { note: `used ${fitted.percent}% of the page` } : {}),
+          ...(thin
+            ? { note: THIN_PAGE_SOURCE_NOTE }
+            : partial
+              ? { note: `used ${fitted.percent}% of the page` }
+              : {}),
         },
       ],
     };

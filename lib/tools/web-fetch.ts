@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEB_FETCH_INLINE_MAX_BYTES } from '../web/truncate-output';
 import { fetchApproved, planFetch } from './support/fetch-with-consent';
+import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
 
@@ -20,7 +21,13 @@ export const webFetchTool = defineTool({
     const attempt = await fetchApproved('auto', context, cardDetail);
     if (!attempt.ok) return attempt.outcome;
     const { fetched: result, cached } = attempt;
-    const source = { title: result.title || result.finalUrl, url: result.finalUrl };
+    const requested = context.approved?.target ?? result.url;
+    const thin = isThinPage(result.content);
+    const source = {
+      title: result.title || result.finalUrl,
+      url: result.finalUrl,
+      ...(thin ? { note: THIN_PAGE_SOURCE_NOTE } : {}),
+    };
     const via = cached ? ' (from the 15-minute cache)' : '';
     if (result.bytes > WEB_FETCH_INLINE_MAX_BYTES) {
       const name = await context.services.pages.save(
@@ -31,7 +38,7 @@ export const webFetchTool = defineTool({
       return {
         kind: 'result',
         content:
-          `The page ${result.finalUrl}${result.title ? ` ("${result.title}")` : ''} is ${result.bytes} bytes of markdown, ` +
+          `The page ${requested} is ${result.bytes} bytes of markdown, ` +
           `more than 50,000, so it was saved as the page file "${name}". It is not shown here: use grep ` +
           `with file "${name}" to find the relevant lines, then view to read them.`,
         bytes: result.bytes,
@@ -42,9 +49,12 @@ export const webFetchTool = defineTool({
     return {
       kind: 'result',
       content: [
-        `URL: ${result.finalUrl}`,
-        result.title ? `Title: ${result.title}` : '',
-        wrapUntrusted(result.content, context.nonce, { source: result.finalUrl }),
+        `Fetched: ${requested}`,
+        wrapUntrusted(result.content, context.nonce, { source: requested }, [
+          result.finalUrl !== requested ? `Final URL: ${result.finalUrl}` : '',
+          result.title ? `Title: ${result.title}` : '',
+        ]),
+        thin ? THIN_PAGE_NOTE : '',
       ]
         .filter(Boolean)
         .join('\n'),
