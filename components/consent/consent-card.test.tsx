@@ -89,6 +89,14 @@ describe('ConsentCard', () => {
     expect(html).not.toContain('checkbox');
   });
 
+  it('says in words when the address carries text from another site, and only then', () => {
+    const html = render({ warning: 'This address contains text from mail.example: ‘4417…’' });
+    expect(html).toContain(
+      '<p class="consent-warning" role="note"><strong>Careful:</strong> This address contains text from mail.example: ‘4417…’. Allow only if you meant to send it.</p>',
+    );
+    expect(render()).not.toContain('consent-warning');
+  });
+
   it('shows a target that is not a URL as it is', () => {
     expect(render({ target: 'not a url' })).toContain('<code class="consent-url">not a url</code>');
   });

@@ -154,6 +154,11 @@ export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
       <h3>Permission needed</h3>
       <div id={describedBy}>
         <Target request={request} />
+        {request.warning && (
+          <p className="consent-warning" role="note">
+            <strong>Careful:</strong> {request.warning}. Allow only if you meant to send it.
+          </p>
+        )}
         {request.detail && request.kind !== 'search' && (
           <p className="consent-detail">{request.detail}</p>
         )}

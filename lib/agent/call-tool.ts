@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { stripInvisible } from '../text/strip-invisible';
 import type { ConsentPrompt, Tool, ToolContext, ToolOutcome } from '../tools/tool';
 import { deniedMessage, servicesFor } from './consent-gate';
+import type { Screening } from './request-screen';
 
 /** What a call ends with once every card it needed was answered. */
 export type SettledOutcome = Exclude<ToolOutcome, { kind: 'ask-again' }>;
@@ -12,6 +13,8 @@ export interface ToolCallEnvironment extends Omit<ToolContext, 'approved' | 'con
   ask(prompt: ConsentPrompt): Promise<'allowed' | 'denied'>;
   /** Counts one network fetch against the answer's budget; says why not when it is spent. */
   spendFetch(): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** Checks a card before it is shown: refuse it outright, or add a warning in words. */
+  screen?(prompt: ConsentPrompt): Screening;
 }
 
 /** Cards one call may need after its first (redirects to other hosts); the tool says fewer. */
@@ -31,7 +34,7 @@ export async function callTool<Parameters extends z.ZodType>(
   args: z.infer<Parameters>,
   environment: ToolCallEnvironment,
 ): Promise<SettledOutcome> {
-  const { ask, spendFetch, ...base } = environment;
+  const { ask, spendFetch, screen, ...base } = environment;
   const approved: ConsentPrompt[] = [];
   const services = servicesFor(
     base.services,
@@ -50,9 +53,19 @@ export async function callTool<Parameters extends z.ZodType>(
       const budget = await spendFetch();
       if (!budget.ok) return { kind: 'limit', message: budget.message };
     }
+    const screening = screen?.(prompt) ?? {};
+    if (screening.refuse) {
+      return {
+        kind: 'error',
+        message: `${screening.refuse} Do not try this request again.`,
+        notice: screening.refuse,
+      };
+    }
     // The card shows what a page chose (a tab's title): without its invisible characters.
-    const shown = { ...prompt, host: stripInvisible(prompt.host) };
+    const shown: ConsentPrompt = { ...prompt, host: stripInvisible(prompt.host) };
     if (prompt.detail) shown.detail = stripInvisible(prompt.detail);
+    if (screening.warning) shown.warning = screening.warning;
+    else delete shown.warning;
     if ((await ask(shown)) === 'denied') return { kind: 'denied', message: deniedMessage(shown) };
     approved.push(prompt);
     return undefined;

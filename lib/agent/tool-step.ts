@@ -5,6 +5,7 @@ import { LlmError } from '../llm/errors';
 import { stripInvisibleDeep } from '../text/strip-invisible';
 import { runNonce } from '../tools/support/untrusted';
 import { callTool, type SettledOutcome } from './call-tool';
+import { screenArguments, screenPrompt, seenTexts } from './request-screen';
 import { type RunDependencies, updateRun } from './run-context';
 import { repeatedCallReached } from './stop-conditions';
 
@@ -56,6 +57,12 @@ async function resolveOutcome(
       .join('; ');
     return { kind: 'error', message: `Invalid arguments for ${call.name}: ${issues}` };
   }
+  const { apiKey } = dependencies.settings;
+  const refused = screenArguments(call.name, call.arguments, apiKey);
+  if (refused) {
+    return { kind: 'error', message: `${refused} Do not try this call again.`, notice: refused };
+  }
+  const seen = await seenTexts(dependencies.db, run);
   try {
     return await callTool(tool, parsed.data, {
       runId: run.id,
@@ -68,6 +75,7 @@ async function resolveOutcome(
       contextWindow: dependencies.settings.contextWindow,
       nonce: runNonce(run.id),
       spendFetch: () => spendFetchBudget(dependencies, run.id),
+      screen: (prompt) => screenPrompt(prompt, apiKey, seen),
       ask: (prompt) =>
         dependencies.consent.ask(
           { ...prompt, runId: run.id, sessionId: run.sessionId, toolCallId: call.id, question },
@@ -190,6 +198,17 @@ export async function runToolStep(
     });
     await updateRun(dependencies, run.id, {});
   });
+  if (outcome.kind === 'error' && outcome.notice) {
+    // The user sees the refusal too, in the extension's words under the answer.
+    await appendMessage(db, {
+      sessionId: run.sessionId,
+      runId: run.id,
+      role: 'assistant',
+      content: '',
+      status: 'done',
+      notice: outcome.notice,
+    });
+  }
   return outcome.kind === 'denied'
     ? { kind: 'denied', message: outcome.message }
     : { kind: 'continue' };

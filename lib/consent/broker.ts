@@ -11,6 +11,8 @@ export interface ConsentQuestion {
   target: string;
   host: string;
   detail?: string;
+  /** The address carries data from elsewhere: always asked, whatever grants say. */
+  warning?: string;
   question: string;
 }
 
@@ -51,7 +53,7 @@ export class ConsentBroker {
   /** Whether the question is already answered by a grant or the run's "allow all". */
   async preapproved(question: ConsentQuestion): Promise<boolean> {
     const grantKind = grantKindFor(question.kind);
-    if (!grantKind) return false;
+    if (!grantKind || question.warning) return false;
     // "This answer" includes its Fetch Analysis: the flag lives on the answer's own run.
     const run = await this.db.runs.get(question.runId);
     if (run?.allowAllFetches) return true;

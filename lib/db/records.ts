@@ -145,6 +145,8 @@ export const consentRequestSchema = z.object({
   host: z.string(),
   /** Extra facts for the card (the fetch format, a redirect's origin). */
   detail: z.string().optional(),
+  /** Said on the card in words: the address carries text from another source of this chat. */
+  warning: z.string().optional(),
   /** The user's question this request serves. */
   question: z.string(),
   /** Whether the card offers a standing grant (never for tabs). */

@@ -86,6 +86,8 @@ export interface ConsentPrompt {
   /** Highlighted on the card: the URL's origin, the provider, or the tab's title. */
   host: string;
   detail?: string;
+  /** Set by the loop, never by a tool: what the card must say in words (data from elsewhere). */
+  warning?: string;
 }
 
 /**
@@ -129,7 +131,8 @@ export interface ToolContext {
  */
 export type ToolOutcome =
   | { kind: 'result'; content: string; sources?: Source[]; bytes?: number; summary?: string }
-  | { kind: 'error'; message: string }
+  /** `notice`: a line for the user under the answer as well (a refused request). */
+  | { kind: 'error'; message: string; notice?: string }
   | { kind: 'denied'; message: string }
   /** A per-answer budget is spent: the run stops with this reason and offers Continue. */
   | { kind: 'limit'; message: string }
