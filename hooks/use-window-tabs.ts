@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { type Browser, browser } from 'wxt/browser';
 import type { WindowTab } from '../lib/tabs/window-tab';
+import { stripInvisible } from '../lib/text/strip-invisible';
 
 function toWindowTab(tab: Browser.tabs.Tab & { id: number }): WindowTab {
   return {
     id: tab.id,
-    title: tab.title ?? '',
+    // A page picks its own title: what it hides in it is not shown.
+    title: stripInvisible(tab.title ?? ''),
     url: tab.url ?? tab.pendingUrl ?? '',
     active: tab.active,
   };

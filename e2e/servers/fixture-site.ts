@@ -425,7 +425,16 @@ export interface FixtureSite {
   search: SearchFixture;
   /** Every request in arrival order. */
   requests: SiteRequest[];
+  /** Serves `response` at `host` + `path` for the rest of the test; returns its full address. */
+  serve(host: string, path: string, response: ExtraResponse): string;
   close(): Promise<void>;
+}
+
+/** A response a test adds to the site (a PDF, an app shell, a page with a hostile title). */
+interface ExtraResponse {
+  status?: number;
+  headers?: Record<string, string>;
+  body: string | Uint8Array;
 }
 
 export async function startFixtureSite(): Promise<FixtureSite> {
@@ -435,6 +444,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const origin = (host: string) => `http://${host}:${port}`;
   // The addresses need the port: filled in once the server listens.
   const search: SearchFixture = { url: '', queries: [], results: [] };
+  const extras = new Map<string, ExtraResponse>();
 
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
@@ -447,6 +457,12 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       at: Date.now(),
     };
     requests.push(record);
+    const extra = extras.get(`${host}${path}`);
+    if (extra) {
+      response.writeHead(extra.status ?? 200, { 'cache-control': 'no-store', ...extra.headers });
+      response.end(request.method === 'HEAD' ? undefined : extra.body);
+      return;
+    }
     if (host === SEARCH_HOST && path === SEARCH_PATH) {
       void answerSearch(request, response, record);
       return;
@@ -597,6 +613,10 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       tailMarker: LONG_MARKDOWN.tailMarker,
     },
     requests,
+    serve(host, path, extra) {
+      extras.set(`${host}${path}`, extra);
+      return `${origin(host)}${path}`;
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -92,10 +92,32 @@ describe('port client', () => {
     ]);
     ports[0]!.drop();
     vi.advanceTimersByTime(20_000);
-    expect(ports[1]!.sent.map((request) => request.command.type)).toEqual(['heartbeat']);
+    // One at once on a new Port (the worker stopped), then the next beat of the interval.
+    expect(ports[1]!.sent.map((request) => request.command.type)).toEqual([
+      'heartbeat',
+      'heartbeat',
+    ]);
     client.setKeepAlive(false);
     vi.advanceTimersByTime(60_000);
-    expect(ports[1]!.sent).toHaveLength(1);
+    expect(ports[1]!.sent).toHaveLength(2);
+  });
+
+  it('reconnects at once when the worker stops while an answer is being written', () => {
+    const { client, ports } = setup();
+    client.setKeepAlive(true);
+    ports[0]!.drop();
+    vi.advanceTimersByTime(200);
+    // A new Port wakes a new worker, which marks the cut-off run interrupted (Resume).
+    expect(ports).toHaveLength(2);
+    expect(ports[1]!.sent.map((request) => request.command)).toEqual([{ type: 'heartbeat' }]);
+  });
+
+  it('does not reconnect on its own when no answer is being written', () => {
+    const { client, ports } = setup();
+    client.connect();
+    ports[0]!.drop();
+    vi.advanceTimersByTime(60_000);
+    expect(ports).toHaveLength(1);
   });
 
   it('gives up on a reply after the timeout', async () => {

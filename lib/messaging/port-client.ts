@@ -37,6 +37,9 @@ const HEARTBEAT_INTERVAL_MS = 20_000;
 /** Long enough for startRun to read the attached tabs; a reply never takes longer. */
 const REPLY_TIMEOUT_MS = 120_000;
 
+/** A stopped worker's Port closes at once; a short pause lets the browser finish stopping it. */
+const RECONNECT_DELAY_MS = 150;
+
 const WORKER_GONE =
   'The background worker stopped before it answered. Check the conversation, then try again.';
 const NO_REPLY = 'The background worker did not answer in time. Try again.';
@@ -53,6 +56,11 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
   const deltaListeners = new Set<(delta: MessageDelta) => void>();
   let port: PortLike | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let reconnect: ReturnType<typeof setTimeout> | undefined;
+  const wake = () => {
+    reconnect = undefined;
+    if (heartbeat) void send({ type: 'heartbeat' });
+  };
 
   function settleAll(result: CommandResult) {
     for (const resolve of [...pending.values()]) resolve(result);
@@ -76,6 +84,10 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
       port = undefined;
       // Requests in flight on this Port will never be answered; the next send reconnects.
       settleAll({ ok: false, error: WORKER_GONE });
+      // While an answer is shown as being written, a lost Port means the worker stopped: reconnect
+      // at once, which wakes a new worker, and its start marks the cut-off run interrupted, so the
+      // panel offers Resume now rather than at the next heartbeat.
+      if (heartbeat) reconnect ??= setTimeout(wake, RECONNECT_DELAY_MS);
     });
     port = opened;
     return opened;
@@ -123,6 +135,8 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
     } else if (!active && heartbeat) {
       clearInterval(heartbeat);
       heartbeat = undefined;
+      clearTimeout(reconnect);
+      reconnect = undefined;
     }
   }
 
