@@ -1,4 +1,4 @@
-import { type RunHarness, runHarness } from '../testing/run-harness';
+import { runHarness } from '../testing/run-harness';
 /**
  * Time spent outside the model and the network per agent step: a scripted free search (main
  * agent → agentic_fetch → search → two fetches → answer) with a zero-latency model and in-memory

@@ -104,8 +104,10 @@ test.describe('hardening', () => {
     await panel.expectAnswer('Twice a day.');
     const sent = mockLlm.requests.map((request) => request.rawBody).join('\n');
     expect(sent).toContain('Tide Clocks');
-    expect(JSON.parse(JSON.stringify(sent))).not.toMatch(INVISIBLE);
-    expect(await panel.page.locator('body').innerText()).not.toMatch(INVISIBLE);
+    expect(sent).not.toMatch(INVISIBLE);
+    // Nor escaped: a tag character is the surrogate pair \udb40\udcXX in JSON.
+    expect(sent.toLowerCase()).not.toContain('\\udb40');
+    expect(await panel.page.locator('body').textContent()).not.toMatch(INVISIBLE);
   });
 
   test('what a fetched page decides, its title included, stays inside the untrusted envelope', async ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeServices } from '../../testing/fake-services';
-import { type RunHarness, runHarness } from '../../testing/run-harness';
+import { runHarness } from '../../testing/run-harness';
 import { ScriptedModel } from '../../testing/scripted-model';
 import { createTestDatabase } from '../../testing/test-database';
 import { createPortServer, type ServerPort } from '../messaging/port-server';
