@@ -207,3 +207,39 @@ test.describe('hardening', () => {
     await expect(panel.resumeButton).toBeVisible({ timeout: 2_000 });
   });
 });
+
+test.describe('storage', () => {
+  // Chromium applies a quota override to database connections opened after it, so the worker is
+  // restarted under the small quota (measured: a connection opened before keeps writing).
+  test('full browser storage is explained in words, keeps the message, and sending works once there is room', async ({
+    chatPanel: panel,
+    context,
+    extensionId,
+    mockLlm,
+  }) => {
+    const cdp = await context.newCDPSession(panel.page);
+    const origin = `chrome-extension://${extensionId}`;
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
+    await stopServiceWorker(context, extensionId);
+    await panel.page.reload();
+
+    const question = 'Read me the tide table';
+    await panel.messageField.fill(question);
+    await panel.sendButton.click();
+    const refusal = panel.page.getByText(
+      /Browser storage is full, so Gleaner cannot save your message/,
+    );
+    await expect(refusal).toBeVisible();
+    await expect(panel.page.getByText(/QuotaExceededError|DOMException/)).toHaveCount(0);
+    await expect(panel.messageField).toHaveValue(question);
+    expect(mockLlm.chatRequests()).toHaveLength(0);
+
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+    await stopServiceWorker(context, extensionId);
+    await panel.page.reload();
+    mockLlm.enqueue({ text: 'Two high waters a day.' });
+    await panel.messageField.fill(question);
+    await panel.sendButton.click();
+    await panel.expectAnswer('Two high waters a day.');
+  });
+});

@@ -74,6 +74,7 @@ export function App() {
             attachments={attachments}
             onSelect={select}
             onOpenSettings={() => setView('settings')}
+            onOpenSessions={() => setView('sessions')}
           />
         )}
         {view === 'sessions' && (

@@ -5,6 +5,7 @@ import { EmptyChat, SetupNeeded } from '../../components/chat/empty-chat';
 import { FetchAnalysisView } from '../../components/chat/fetch-analysis-view';
 import { MessageList } from '../../components/chat/message-list';
 import { RunBanner } from '../../components/chat/run-banner';
+import { StorageFullNotice } from '../../components/chat/storage-full-notice';
 import { buildTranscript } from '../../components/chat/transcript';
 import type { TabAttachments } from '../../components/chat/use-tab-attachments';
 import { ConsentCard, type ConsentDecision } from '../../components/consent/consent-card';
@@ -13,6 +14,7 @@ import { useFetchAnalyses } from '../../hooks/use-fetch-analyses';
 import { useMessageDeltas } from '../../hooks/use-message-deltas';
 import { usePendingConsent } from '../../hooks/use-pending-consent';
 import { useSessionData } from '../../hooks/use-session-data';
+import { useStorageFull } from '../../hooks/use-storage-full';
 import { ACTIVE_RUN_STATUSES, type MessageRecord, type RunRecord } from '../../lib/db/records';
 import type { Command } from '../../lib/messaging/protocol';
 import { summarizeRequest } from '../../lib/messaging/summarize-request';
@@ -34,6 +36,7 @@ interface ChatScreenProps {
   attachments: TabAttachments;
   onSelect: (sessionId: string | null) => void;
   onOpenSettings: () => void;
+  onOpenSessions: () => void;
 }
 
 export function ChatScreen(props: ChatScreenProps) {
@@ -47,6 +50,7 @@ export function ChatScreen(props: ChatScreenProps) {
     attachments,
     onSelect,
     onOpenSettings,
+    onOpenSessions,
   } = props;
   const loaded = useSessionData(sessionId);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
@@ -57,6 +61,7 @@ export function ChatScreen(props: ChatScreenProps) {
 
   const streamingIds = messages.filter((m) => m.status === 'streaming').map((m) => m.id);
   const deltas = useMessageDeltas(streamingIds);
+  const storageFull = useStorageFull(sessionId ?? undefined);
   const items = useMemo(() => buildChatItems(messages, runs, deltas), [messages, runs, deltas]);
   const parentId = data?.session?.parentSessionId;
   const fetchAnalyses = useFetchAnalyses(parentId ? null : sessionId);
@@ -182,6 +187,7 @@ export function ChatScreen(props: ChatScreenProps) {
             onOpenSession={onSelect}
           />
         )}
+        {storageFull && <StorageFullNotice message={storageFull} onOpenSessions={onOpenSessions} />}
         {consent && (
           <ConsentCard
             key={consent.id}

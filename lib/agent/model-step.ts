@@ -1,9 +1,11 @@
 import { appendMessage, newId, runSteps } from '../db/queries';
 import type { MessageRecord, RunRecord } from '../db/records';
+import { isStorageFullError } from '../db/storage-full';
 import { estimateTokens } from '../llm/token-estimate';
 import { stripInvisible } from '../text/strip-invisible';
 import { buildConversation } from './conversation';
 import { type RunDependencies, updateRun } from './run-context';
+import { whileStorageFull } from './storage-retry';
 
 /** Added for a message sent with the composer's "Search the web" toggle on. */
 const SEARCH_WEB_INSTRUCTION =
@@ -30,29 +32,42 @@ export async function runModelStep(
     : dependencies.systemPrompt;
   const conversation = buildConversation(systemPrompt, messages, unfinished?.id);
 
+  // Writes the browser refuses for lack of space are said and tried again (storage-retry.ts).
+  const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
+  const stored = <T>(write: () => Promise<T>) => whileStorageFull(write, report, signal);
+  // The answer's last write is kept trying after a Stop too, so what arrived is saved.
+  const storedEvenIfStopped = <T>(write: () => Promise<T>) =>
+    whileStorageFull(write, report, new AbortController().signal);
+
   const answer = unfinished
     ? { ...unfinished, content: '', status: 'streaming' as const }
-    : await appendMessage(db, {
-        sessionId: run.sessionId,
-        runId: run.id,
-        role: 'assistant',
-        content: '',
-        status: 'streaming',
-      });
-  if (unfinished) await db.messages.update(answer.id, { content: '', status: 'streaming' });
+    : await stored(() =>
+        appendMessage(db, {
+          sessionId: run.sessionId,
+          runId: run.id,
+          role: 'assistant',
+          content: '',
+          status: 'streaming',
+        }),
+      );
+  if (unfinished) {
+    await stored(() => db.messages.update(answer.id, { content: '', status: 'streaming' }));
+  }
 
   const stepIndex = (await runSteps(db, run.id)).length;
   const stepId = newId();
   const startedAt = now();
-  await db.steps.add({
-    id: stepId,
-    runId: run.id,
-    index: stepIndex,
-    kind: 'model',
-    status: 'running',
-    model: settings.model,
-    startedAt,
-  });
+  await stored(() =>
+    db.steps.add({
+      id: stepId,
+      runId: run.id,
+      index: stepIndex,
+      kind: 'model',
+      status: 'running',
+      model: settings.model,
+      startedAt,
+    }),
+  );
 
   // Persist the streaming text at most every `persistEvery` ms, with a trailing write so the
   // last text that arrived is stored even when nothing follows it (a hang, a worker stop).
@@ -60,12 +75,27 @@ export async function runModelStep(
   let lastText = '';
   let trailing: ReturnType<typeof setTimeout> | undefined;
   let writes: Promise<unknown> = Promise.resolve();
+  let fullSince = false;
   const persistEvery = dependencies.persistEveryMs ?? 250;
   const flush = () => {
     trailing = undefined;
     lastWrite = now();
     const text = lastText;
-    writes = writes.then(() => db.messages.update(answer.id, { content: text }));
+    // A refused write only loses this copy: the next one (or the final write) stores the text.
+    writes = writes
+      .then(() => db.messages.update(answer.id, { content: text }))
+      .then(
+        () => {
+          if (fullSince) report(false);
+          fullSince = false;
+        },
+        (error: unknown) => {
+          if (!isStorageFullError(error)) throw error;
+          fullSince = true;
+          report(true);
+        },
+      )
+      .then(() => undefined);
   };
   const onText = (text: string) => {
     // Invisible characters never reach the screen, from a page or from the model.
@@ -89,43 +119,47 @@ export async function runModelStep(
       onText,
     });
     await settleWrites();
-    await db.transaction('rw', db.messages, db.steps, db.runs, async () => {
-      await db.messages.update(answer.id, {
-        content: stripInvisible(response.content),
-        status: 'done',
-        ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
-      });
-      await db.steps.update(stepId, {
-        status: 'done',
-        endedAt: now(),
-        attempts: response.attempts,
-        tokensIn:
-          response.usage?.promptTokens ??
-          conversation.reduce((sum, message) => sum + estimateTokens(message.content), 0),
-        tokensOut: response.usage?.completionTokens ?? estimateTokens(response.content),
-        summary: response.toolCalls.length
-          ? `asked for ${response.toolCalls.map((call) => call.name).join(', ')}`
-          : `answered (${response.content.length} characters)`,
-      });
-      await updateRun(dependencies, run.id, { steps: run.steps + 1 });
-    });
+    await storedEvenIfStopped(() =>
+      db.transaction('rw', db.messages, db.steps, db.runs, async () => {
+        await db.messages.update(answer.id, {
+          content: stripInvisible(response.content),
+          status: 'done',
+          ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
+        });
+        await db.steps.update(stepId, {
+          status: 'done',
+          endedAt: now(),
+          attempts: response.attempts,
+          tokensIn:
+            response.usage?.promptTokens ??
+            conversation.reduce((sum, message) => sum + estimateTokens(message.content), 0),
+          tokensOut: response.usage?.completionTokens ?? estimateTokens(response.content),
+          summary: response.toolCalls.length
+            ? `asked for ${response.toolCalls.map((call) => call.name).join(', ')}`
+            : `answered (${response.content.length} characters)`,
+        });
+        await updateRun(dependencies, run.id, { steps: run.steps + 1 });
+      }),
+    );
   } catch (error) {
     await settleWrites();
     const partial = stripInvisible(
       (error as { details?: { partialText?: string } }).details?.partialText ?? lastText,
     );
     const kind = (error as { kind?: string }).kind;
-    await db.transaction('rw', db.messages, db.steps, async () => {
-      await db.messages.update(answer.id, {
-        content: partial,
-        status: kind === 'aborted' ? 'stopped' : kind === 'stream-cut' ? 'interrupted' : 'failed',
-      });
-      await db.steps.update(stepId, {
-        status: kind === 'aborted' ? 'interrupted' : 'failed',
-        endedAt: now(),
-        summary: error instanceof Error ? error.message : String(error),
-      });
-    });
+    await storedEvenIfStopped(() =>
+      db.transaction('rw', db.messages, db.steps, async () => {
+        await db.messages.update(answer.id, {
+          content: partial,
+          status: kind === 'aborted' ? 'stopped' : kind === 'stream-cut' ? 'interrupted' : 'failed',
+        });
+        await db.steps.update(stepId, {
+          status: kind === 'aborted' ? 'interrupted' : 'failed',
+          endedAt: now(),
+          summary: error instanceof Error ? error.message : String(error),
+        });
+      }),
+    );
     throw error;
   }
 }

@@ -17,6 +17,8 @@ export interface RunDependencies {
   consent: ConsentBroker;
   /** Streaming text for the panel, faster than waiting for the stored copy. */
   onTextDelta?: (messageId: string, content: string) => void;
+  /** The browser refused a write for lack of space (`full`), or took one again after that. */
+  onStorageFull?: (sessionId: string, full: boolean) => void;
   /** How often a streaming answer is written to the database (ms). */
   persistEveryMs?: number;
   now?: () => number;

@@ -2,9 +2,10 @@ import { appendMessage, sessionMessages } from '../db/queries';
 import type { MessageRecord, RunError, RunRecord, Source } from '../db/records';
 import { LlmError } from '../llm/errors';
 import { runModelStep } from './model-step';
+import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
 import { stepLimitReached } from './stop-conditions';
-import { RunAborted, runToolStep } from './tool-step';
+import { runToolStep } from './tool-step';
 
 function findLast<T>(items: readonly T[], predicate: (item: T) => boolean): T | undefined {
   for (let index = items.length - 1; index >= 0; index--) {

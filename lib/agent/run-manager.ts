@@ -8,6 +8,7 @@ import {
   titleFromMessage,
 } from '../db/queries';
 import type { RunRecord } from '../db/records';
+import { isStorageFullError } from '../db/storage-full';
 import { CommandError } from '../messaging/command-error';
 import { stripInvisible } from '../text/strip-invisible';
 import type { RunDependencies } from './run-context';
@@ -25,6 +26,19 @@ function attachedTabsFields(runId: string, tabIds: number[] | undefined) {
       arguments: JSON.stringify({ tabId }),
     })),
   };
+}
+
+/** A message the browser has no room for is refused in words, before anything runs. */
+async function refusedForSpace<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!isStorageFullError(error)) throw error;
+    throw new CommandError(
+      'Browser storage is full, so Gleaner cannot save your message. Your text is still in the ' +
+        'box. To free space, delete or export old sessions in the Sessions list, then send again.',
+    );
+  }
 }
 
 /**
@@ -71,14 +85,13 @@ export class RunManager {
         );
       }
     } else {
-      sessionId = (await createSession(this.db, { title: titleFromMessage(text) })).id;
+      sessionId = (await refusedForSpace(createSession(this.db, { title: titleFromMessage(text) })))
+        .id;
     }
     const dependencies = await this.dependenciesFor();
     const runId = newId();
-    await this.db.transaction(
-      'rw',
-      [this.db.messages, this.db.sessions, this.db.runs],
-      async () => {
+    await refusedForSpace(
+      this.db.transaction('rw', [this.db.messages, this.db.sessions, this.db.runs], async () => {
         const userMessage = await appendMessage(this.db, {
           sessionId: sessionId!,
           runId,
@@ -101,7 +114,7 @@ export class RunManager {
           createdAt: now,
           updatedAt: now,
         });
-      },
+      }),
     );
     this.launch(runId, sessionId, dependencies);
     return { sessionId, runId };

@@ -3,10 +3,10 @@ import type { RunRecord } from '../db/records';
 import { LlmError } from '../llm/errors';
 import { stripInvisible } from '../text/strip-invisible';
 import type { SubAgentRunner, ToolOutcome } from '../tools/tool';
+import { RunAborted } from './run-aborted';
 import type { RunDependencies } from './run-context';
 import { executeRun } from './run-loop';
 import { fetchAnalysisTask } from './sub-agent-prompt';
-import { RunAborted } from './tool-step';
 
 const FETCH_ANALYSIS_TITLE = 'Fetch Analysis';
 

@@ -6,21 +6,15 @@ import { stripInvisibleDeep } from '../text/strip-invisible';
 import { runNonce } from '../tools/support/untrusted';
 import { callTool, type SettledOutcome } from './call-tool';
 import { screenArguments, screenPrompt, seenTexts } from './request-screen';
+import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
 import { repeatedCallReached } from './stop-conditions';
+import { whileStorageFull } from './storage-retry';
 
 export type ToolStepResult =
   | { kind: 'continue' }
   | { kind: 'denied'; message: string }
   | { kind: 'limit'; message: string };
-
-/** Thrown when the user stopped the run while a tool was working. */
-export class RunAborted extends Error {
-  override readonly name = 'RunAborted';
-  constructor() {
-    super('The answer was stopped.');
-  }
-}
 
 /** Finds the tool, parses its arguments, and calls it with consent enforced (call-tool.ts). */
 async function resolveOutcome(
@@ -175,29 +169,36 @@ export async function runToolStep(
     return { kind: 'limit', message: outcome.message };
   }
   const content = outcome.kind === 'result' ? outcome.content : `Error: ${outcome.message}`;
-  await db.transaction('rw', [db.messages, db.steps, db.sessions, db.runs], async () => {
-    await appendMessage(db, {
-      sessionId: run.sessionId,
-      runId: run.id,
-      role: 'tool',
-      toolCallId: call.id,
-      toolName: call.name,
-      content,
-      status: 'done',
-      ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
-    });
-    await db.steps.update(stepId, {
-      status: outcome.kind === 'result' ? 'done' : 'failed',
-      endedAt: now(),
-      bytes:
-        outcome.kind === 'result'
-          ? (outcome.bytes ?? new TextEncoder().encode(content).length)
-          : undefined,
-      summary:
-        outcome.kind === 'result' ? (outcome.summary ?? 'done') : outcome.message.slice(0, 300),
-    });
-    await updateRun(dependencies, run.id, {});
-  });
+  // A result the browser has no room for is kept and saved once there is (storage-retry.ts).
+  const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
+  await whileStorageFull(
+    () =>
+      db.transaction('rw', [db.messages, db.steps, db.sessions, db.runs], async () => {
+        await appendMessage(db, {
+          sessionId: run.sessionId,
+          runId: run.id,
+          role: 'tool',
+          toolCallId: call.id,
+          toolName: call.name,
+          content,
+          status: 'done',
+          ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
+        });
+        await db.steps.update(stepId, {
+          status: outcome.kind === 'result' ? 'done' : 'failed',
+          endedAt: now(),
+          bytes:
+            outcome.kind === 'result'
+              ? (outcome.bytes ?? new TextEncoder().encode(content).length)
+              : undefined,
+          summary:
+            outcome.kind === 'result' ? (outcome.summary ?? 'done') : outcome.message.slice(0, 300),
+        });
+        await updateRun(dependencies, run.id, {});
+      }),
+    report,
+    new AbortController().signal,
+  );
   if (outcome.kind === 'error' && outcome.notice) {
     // The user sees the refusal too, in the extension's words under the answer.
     await appendMessage(db, {

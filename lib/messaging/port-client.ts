@@ -8,6 +8,7 @@ import {
 } from './protocol';
 
 export type MessageDelta = Extract<WorkerEvent, { type: 'message-delta' }>;
+type StorageFullNotice = Extract<WorkerEvent, { type: 'storage-full' }>;
 
 /** The part of `runtime.Port` the client uses, so tests can hand in a fake. */
 export interface PortLike {
@@ -28,6 +29,8 @@ export interface PortClient {
   /** Opens the Port now (to receive deltas) instead of on the first send. */
   connect(): void;
   onMessageDelta(listener: (delta: MessageDelta) => void): () => void;
+  /** The worker cannot save a session's answer for lack of space, or can again. */
+  onStorageFull(listener: (notice: StorageFullNotice) => void): () => void;
   /** While true, a heartbeat goes out every interval so the worker is not idle-stopped mid-run. */
   setKeepAlive(active: boolean): void;
   dispose(): void;
@@ -54,6 +57,7 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
   const timeoutMs = options.replyTimeoutMs ?? REPLY_TIMEOUT_MS;
   const pending = new Map<string, (result: CommandResult) => void>();
   const deltaListeners = new Set<(delta: MessageDelta) => void>();
+  const storageListeners = new Set<(notice: StorageFullNotice) => void>();
   let port: PortLike | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let reconnect: ReturnType<typeof setTimeout> | undefined;
@@ -71,6 +75,8 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
     if (event?.type === 'reply') pending.get(event.requestId)?.(event.result);
     else if (event?.type === 'message-delta')
       for (const listener of deltaListeners) listener(event);
+    else if (event?.type === 'storage-full')
+      for (const listener of storageListeners) listener(event);
   }
 
   function open(): PortLike {
@@ -146,6 +152,10 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
     onMessageDelta(listener) {
       deltaListeners.add(listener);
       return () => deltaListeners.delete(listener);
+    },
+    onStorageFull(listener) {
+      storageListeners.add(listener);
+      return () => storageListeners.delete(listener);
     },
     setKeepAlive,
     dispose() {

@@ -94,7 +94,9 @@ export type CommandResult<C extends CommandType = CommandType> =
 /** Messages the worker posts up the Port. Stored state stays the truth; deltas only make it fast. */
 export type WorkerEvent =
   | { type: 'reply'; requestId: string; result: CommandResult }
-  | { type: 'message-delta'; messageId: string; content: string; at: number };
+  | { type: 'message-delta'; messageId: string; content: string; at: number }
+  /** Browser storage refused a write of this session's answer (`message` says so), or took one again (no `message`). */
+  | { type: 'storage-full'; sessionId: string; message?: string };
 
 /**
  * Only our own extension pages may command the worker: a content script or another extension

@@ -11,6 +11,7 @@ import { createCommandHandlers } from './handlers/command-handlers';
 import { createKeepAlive } from './keep-alive';
 import { readFetchedPdf } from './read-fetched-pdf';
 import { runDependencies } from './run-dependencies';
+import { storageFullNotices } from './storage-full-notice';
 import { createWorkerServices } from './worker-services';
 
 /**
@@ -34,6 +35,7 @@ export function createWorker() {
   });
 
   let server: ReturnType<typeof createPortServer> | undefined;
+  const storageFull = storageFullNotices(db, (event) => server?.broadcast(event));
   const runs = new RunManager(
     db,
     async () => {
@@ -47,6 +49,7 @@ export function createWorker() {
           services,
           onTextDelta: (messageId, content) =>
             server?.broadcast({ type: 'message-delta', messageId, content, at: Date.now() }),
+          onStorageFull: (sessionId, full) => void storageFull(sessionId, full),
         },
         'main',
       );
