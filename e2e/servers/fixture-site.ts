@@ -17,7 +17,7 @@
  * For agentic_fetch: an HTML article whose markdown is over 50,000 bytes (`bigPage`, saved as a
  * page file by web_fetch), and a DuckDuckGo-shaped search endpoint on search.test (`search`):
  * `POST /html/` with the form field `q`, answered with a results page in the shape of
- * DuckDuckGo's HTML results page (made by hand like lib/web/search/__fixtures__, with an ad and a
+ * DuckDuckGo's HTML results page (made by hand like testing/fixtures/search, with an ad and a
  * `//duckduckgo.com/l/?uddg=` redirect link), recording every query it got.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { latin1Bytes, makePdf } from './__fixtures__/make-pdf';
+import { latin1Bytes, makePdf } from '../../testing/make-pdf';
 import { bytesToBase64 } from './base64';
 import { createOffscreenHandler } from './offscreen-handler';
 import { pdfToText } from './pdf-text';
 
-// PDFs written by hand by `__fixtures__/make-pdf.ts`; pdfToText is the real one (Node build).
+// PDFs written by hand by `testing/make-pdf.ts`; pdfToText is the real one (Node build).
 
 function setup(download = makePdf({ pages: [{ lines: ['Fetched text'] }] })) {
   const fetchPdf = vi.fn(async (_url: string) => ({ ok: true as const, bytes: download }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePdf } from './__fixtures__/make-pdf';
+import { makePdf } from '../../testing/make-pdf';
 
 // pdf.js repairs broken cross-reference tables silently, so the fixtures' own correctness is
 // checked here: every xref entry must point at the start of its object.

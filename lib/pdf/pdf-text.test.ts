@@ -1,9 +1,9 @@
 import { PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { latin1Bytes, makePdf, SCANNED_PAGE } from './__fixtures__/make-pdf';
+import { latin1Bytes, makePdf, SCANNED_PAGE } from '../../testing/make-pdf';
 import { joinTextItems, looksLikePdf, pdfToText } from './pdf-text';
 
-// Every PDF here is written by hand in the test by `__fixtures__/make-pdf.ts` (objects as text,
+// Every PDF here is written by hand in the test by `testing/make-pdf.ts` (objects as text,
 // xref offsets computed while assembling, Helvetica text), so the bytes are known exactly.
 
 describe('pdfToText', () => {

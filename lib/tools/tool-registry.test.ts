@@ -30,8 +30,10 @@ describe('tool conventions', () => {
 
   it('reports every broken rule of a deliberately broken tool', () => {
     const folder = loadFolder(
-      './__fixtures__/broken-tool/',
-      import.meta.glob<Record<string, unknown>>('./__fixtures__/broken-tool/*.ts', { eager: true }),
+      '../../testing/fixtures/tools/broken-tool/',
+      import.meta.glob<Record<string, unknown>>('../../testing/fixtures/tools/broken-tool/*.ts', {
+        eager: true,
+      }),
     );
     expect(checkToolFolder({ ...folder, registeredNames: [] })).toEqual([
       'fetch-weather.ts: has no test file beside it',

@@ -4,7 +4,7 @@ import { parseDuckDuckGoPage } from './duckduckgo-page';
 
 const PAGE = 'https://html.duckduckgo.com/html/';
 const fixture = (name: string) =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../testing/fixtures/search/${name}`, import.meta.url), 'utf8');
 
 describe('parseDuckDuckGoPage', () => {
   it('reads titles, real URLs and snippets from a results page, without the ad', () => {

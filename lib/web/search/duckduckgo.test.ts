@@ -4,7 +4,7 @@ import { createDuckDuckGoProvider, DEFAULT_DUCKDUCKGO_URL } from './duckduckgo';
 import type { SearchOutcome } from './types';
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../testing/fixtures/search/${name}`, import.meta.url), 'utf8');
 const html = (body: string, status = 200) =>
   new Response(body, { status, headers: { 'content-type': 'text/html; charset=UTF-8' } });
 

@@ -11,7 +11,7 @@ import {
 } from './search-service';
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../testing/fixtures/search/${name}`, import.meta.url), 'utf8');
 
 const SEARXNG: SearchSettings = {
   ...DEFAULT_SEARCH_SETTINGS,
