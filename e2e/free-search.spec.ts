@@ -21,7 +21,7 @@ import {
 
 const MAIN_MODEL = 'mock-large';
 const SMALL_MODEL = 'mock-small';
-/** The sub-agent's tools (PRODUCT.md, "The agent"): the web and its own page files, nothing else. */
+/** The sub-agent's tools: the web and its own page files, nothing else. */
 const SUB_AGENT_TOOLS = ['glob', 'grep', 'view', 'web_fetch', 'web_search'];
 
 type ChatRequest = RecordedRequest & { body: ChatCompletionBody };

@@ -42,7 +42,7 @@ test.describe('stop and resume', () => {
 
     await panel.ask(question);
     await panel.expectAnswer(partial);
-    // The worker stores the partial answer at least every ~250 ms (DESIGN.md); give it time to.
+    // The worker stores the partial answer at least every ~250 ms; give it time to.
     await panel.page.waitForTimeout(800);
 
     await stopServiceWorker(context, extensionId);

@@ -14,7 +14,7 @@ export const SEARCH_PROVIDER_LABELS: Record<SearchProviderId, string> = {
 export const DEFAULT_DUCKDUCKGO_URL = 'https://html.duckduckgo.com/html/';
 
 /**
- * The search part of the settings (PRODUCT.md, "Web search": the provider and its base URL are
+ * The search part of the settings (the provider and its base URL are
  * settings, so tests point them at a local fixture). Meant to sit under `search` in the app's
  * settings schema; every field has a default, so settings stored before search existed read back
  * as DuckDuckGo.

@@ -1,6 +1,6 @@
 /**
- * Content negotiation: `format` sets only the Accept header (PRODUCT.md, "Fetching"; the seed is
- * Qwen Code's `web_fetch`, which follows Cloudflare's "Markdown for Agents"). Whatever comes back
+ * Content negotiation: `format` sets only the Accept header (after Qwen Code's `web_fetch`,
+ * which follows Cloudflare's "Markdown for Agents"). Whatever comes back
  * is then handled by its Content-Type: the low-priority `*\/*` keeps JSON-only APIs working.
  */
 export const FETCH_FORMATS = ['auto', 'markdown', 'html', 'text'] as const;

@@ -6,7 +6,7 @@ import {
 } from './fetch-result';
 
 /**
- * The page cache (PRODUCT.md, "Fetching"): successful results per URL + Accept header, kept 15
+ * The page cache: successful results per URL + Accept header, kept 15
  * minutes; errors are never stored, so a failed fetch is tried again next time. The cache saves
  * the network trip, not the question: callers still ask for consent before using it.
  *

@@ -67,7 +67,7 @@ export interface FetchPageOptions {
 
 /**
  * Fetches one URL for the model: the URL policy, content negotiation, hygiene, limits, same-host
- * redirects, charset and binary sniffing, then HTML to markdown (PRODUCT.md, "Fetching").
+ * redirects, charset and binary sniffing, then HTML to markdown.
  * Call it only after the user allowed the URL, with the URL `normalizeFetchUrl` gave for the card;
  * the policy is applied again here (it changes nothing for a normalized URL) and to every hop.
  *
@@ -197,7 +197,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
 
 /**
  * Only the Accept header is set: no cookies or HTTP auth (`credentials: 'omit'`; a worker fetch
- * to a site in host permissions sends its cookies otherwise, ENVIRONMENT.md), no Referer, no
+ * to a site in host permissions sends its cookies otherwise, measured), no Referer, no
  * provider header or key. `cache: 'no-store'`: the page cache is ours (15 min, per URL + Accept),
  * and a credential-less fetch should neither be answered from nor leave an entry in the HTTP
  * cache the user's own browsing shares. `redirect: 'manual'`: hops are followed here, so each one

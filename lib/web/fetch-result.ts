@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What `fetchPage` returns. The success shape is a zod schema because the page cache stores it
- * and reads it back from IndexedDB (STYLE.md: stored records are validated when read).
+ * and reads it back from IndexedDB (stored records are validated when read).
  */
 
 const contentSourceSchema = z.enum(['markdown', 'html', 'text', 'json', 'pdf']);

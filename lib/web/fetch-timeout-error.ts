@@ -1,7 +1,7 @@
 /**
  * A fetch limit fired: 15 s without data between chunks (`idle`), or 30 s for the whole request,
  * redirects and body included (`total`). The message names the limit, so the user and the model
- * know which one it was (PRODUCT.md, "Fetching").
+ * know which one it was.
  */
 export class FetchTimeoutError extends Error {
   override readonly name = 'FetchTimeoutError';

@@ -1,7 +1,7 @@
 /**
  * The sentence the model reads for a non-2xx answer: "The server answered 404 Not Found for
  * <url>." HTTP/2 and HTTP/3 carry no reason phrase, so the common ones are filled in here. The
- * error page itself is never passed on (STYLE.md: never show raw HTML error pages).
+ * error page itself is never passed on (never show raw HTML error pages).
  */
 const REASON_PHRASES: Record<number, string> = {
   300: 'Multiple Choices',

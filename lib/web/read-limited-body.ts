@@ -2,8 +2,8 @@ import { FetchTimeoutError } from './fetch-timeout-error';
 import { systemTimers, type Timers } from './timers';
 
 /**
- * Reads a response body as a stream, with a byte cap and an idle timeout (PRODUCT.md, "Fetching":
- * a 10 MiB body read as a stream and cut off there; 15 s of silence between chunks). The overall
+ * Reads a response body as a stream, with a byte cap and an idle timeout (a 10 MiB body read as
+ * a stream and cut off there; 15 s of silence between chunks). The overall
  * 30 s deadline comes in as `signal` (see `startRequestDeadline`): when it aborts, reading stops
  * and the signal's reason is thrown.
  */

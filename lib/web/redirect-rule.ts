@@ -1,5 +1,5 @@
 /**
- * Which redirects Gleaner follows on its own (PRODUCT.md, "Fetching"): only those that stay on the
+ * Which redirects Gleaner follows on its own: only those that stay on the
  * host the user approved. "Host" is the consent card's "site": scheme, host and port, compared
  * case-insensitively (`www.` is another host). One exception: `http://host/` to `https://host/`
  * on the default ports is the same site made secure, and is followed. Anything else (another

@@ -1,5 +1,5 @@
 /**
- * Output caps are in bytes of UTF-8 (PRODUCT.md, "Fetching"): "100 KB" is 102,400 bytes, the
+ * Output caps are in bytes of UTF-8: "100 KB" is 102,400 bytes, the
  * `fetch` tool's cap; "50,000 bytes" is where `web_fetch` saves the page to a file instead.
  * Truncation happens only after conversion, and callers always say so in the output.
  */

@@ -2,7 +2,7 @@ import { classifyHost } from './private-host';
 
 /**
  * The URL policy every fetch goes through, applied BEFORE the user is asked, so the consent card
- * shows the URL that is really fetched (PRODUCT.md, "Fetching"). It is applied again to every
+ * shows the URL that is really fetched. It is applied again to every
  * redirect hop.
  *
  * In order:

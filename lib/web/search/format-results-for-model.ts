@@ -10,7 +10,7 @@ import type { SearchOutcome } from './types';
  *
  * or, for a failure, what went wrong. A throttled provider (rate limit, bot check) also gets an
  * instruction not to try again with reworded queries: the provider is refusing searches, not
- * failing to find things (PRODUCT.md, "Web search").
+ * failing to find things.
  *
  * The text comes from the web: the tool wraps it in the run's untrusted-content delimiters.
  */

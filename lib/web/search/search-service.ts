@@ -13,7 +13,7 @@ import type { SearchOutcome, SearchProvider } from './types';
 
 const DEFAULT_MAX_RESULTS = 10;
 const MAX_RESULTS_LIMIT = 20;
-/** At least this long between the starts of two searches to one provider (PRODUCT.md). */
+/** At least this long between the starts of two searches to one provider. */
 export const MIN_SEARCH_INTERVAL_MS = 500;
 const SEARCH_TIMEOUT_MS = 15_000;
 /** DuckDuckGo refuses queries of 500 characters or more; no useful query is that long. */
@@ -46,7 +46,7 @@ export interface SearchService {
 }
 
 /**
- * The one way the agent searches (PRODUCT.md, "Web search"): checks the query, picks the provider
+ * The one way the agent searches: checks the query, picks the provider
  * from the settings, keeps half a second between searches to one provider, gives each search
  * 15 s, and caps the results at `maxResults` (default 10, at most 20). How the request goes out
  * (no cookies, no Referer, no redirects) is `sendSearchRequest`'s, so no provider can differ.
