@@ -64,10 +64,10 @@ export function detectPageKind({ url, structured, body }: KindSignals): PageKind
   }
   if (fromTypes === 'listing' && !prose) return 'listing';
   const forumUrl = FORUM_URL.test(url);
-  if (shape.posts >= 3 && (forumUrl || shape.posts >= 6)) return 'forum';
+  // Articles carry comment threads built the same way as posts: the address must agree.
+  if (shape.posts >= 2 && forumUrl) return 'forum';
   if (fromTypes === 'article') return 'article';
-  if (forumUrl && shape.posts >= 2) return 'forum';
-  if (PRODUCT_URL.test(path) && !items) return 'product';
+  if (PRODUCT_URL.test(path)) return 'product';
   if (shape.buyButton && shape.price && !items) return 'product';
   if (DOCS_URL.test(url) && (shape.code > 0 || shape.longParagraphs >= 3)) return 'documentation';
   if (prose) return 'article';
