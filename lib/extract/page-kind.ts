@@ -60,7 +60,7 @@ export function detectPageKind({ url, structured, body }: KindSignals): PageKind
   const items = shape.repeatedItems >= 8 && shape.longParagraphs < 5;
   if (fromTypes === 'product') {
     // A category page lists many products, each with its own Product node.
-    return structured.productCount > 2 || items ? 'listing' : 'product';
+    return structured.productCount > 2 ? 'listing' : 'product';
   }
   if (fromTypes === 'listing' && !prose) return 'listing';
   const forumUrl = FORUM_URL.test(url);
