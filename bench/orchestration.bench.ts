@@ -9,12 +9,12 @@ import { RunManager } from '../lib/agent/run-manager';
 import { GleanerDatabase } from '../lib/db/database';
 import { runSteps } from '../lib/db/queries';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
+import { createToolRegistry, MAIN_AGENT_TOOLS } from '../lib/tools/registry';
 import { fakeSearch } from '../testing/fake-search';
 import { fakeServices } from '../testing/fake-services';
 import { fakeWeb, page } from '../testing/fake-web';
 import { memoryPageFiles } from '../testing/memory-page-files';
 import { ScriptedModel } from '../testing/scripted-model';
-import { createToolRegistry, MAIN_AGENT_TOOLS } from '../lib/tools/registry';
 import { summary } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

@@ -64,7 +64,14 @@ function extractByKind(
   structured: StructuredData,
   options: ExtractOptions,
 ): Article {
-  const kind = options.kind ?? detectPageKind({ url, structured, body: document.body ?? null });
+  const kind =
+    options.kind ??
+    detectPageKind({
+      url,
+      structured,
+      body: document.body ?? null,
+      ogType: document.querySelector('meta[property="og:type"]')?.getAttribute('content'),
+    });
   const { baseUrl, hiddenKept } = prepareDocument(document, url);
   const documentTitle = document.title;
   const meta = readPageMetadata(document);
@@ -82,6 +89,9 @@ function extractByKind(
   let parsed: Parsed = null;
   let content: Element | null = null;
   if (READ_AS_ARTICLE.has(kind)) {
+    // Readability changes the document it reads: keep a copy of the body to compare its pick
+    // with the page's whole main region.
+    const bodyCopy = kind === 'article' ? (document.body.cloneNode(true) as HTMLElement) : null;
     const readability = new Readability<Element>(document, {
       keepClasses: true,
       serializer: (node) => node as Element,
@@ -97,6 +107,8 @@ function extractByKind(
     if (scrap) {
       const fallback = clean(fallbackContent(document.body));
       if (!content || textLength(fallback) > 2 * textLength(content)) content = fallback;
+    } else if (bodyCopy && content) {
+      content = wholerRegion(content, bodyCopy, clean);
     }
   } else {
     content = clean(pageRegion(document, document.body, kind));
@@ -117,6 +129,35 @@ function extractByKind(
     return pageTextArticle(document, structured, kind, article);
   }
   return article;
+}
+
+/**
+ * Readability keeps the one block with the most prose. A page made of several sections of
+ * prose (a service page, a guide split into panels) loses most of its text that way: when the
+ * main region, cleaned the same way, holds several times more text that is not links, it is
+ * the content.
+ */
+function wholerRegion(
+  picked: Element,
+  bodyCopy: HTMLElement,
+  clean: (element: Element) => Element,
+): Element {
+  const pickedLength = textLength(picked);
+  const region = clean(fallbackContent(bodyCopy));
+  const regionLength = textLength(region);
+  if (regionLength < REGION_SHARE * pickedLength) return picked;
+  if (linkDensity(region, regionLength) > MAX_REGION_LINK_DENSITY) return picked;
+  return region;
+}
+
+const REGION_SHARE = 2;
+const MAX_REGION_LINK_DENSITY = 0.3;
+
+function linkDensity(element: Element, length: number): number {
+  if (length === 0) return 0;
+  let linked = 0;
+  for (const link of Array.from(element.getElementsByTagName('a'))) linked += textLength(link);
+  return linked / length;
 }
 
 type Parsed = ReturnType<Readability<Element>['parse']>;

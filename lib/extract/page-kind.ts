@@ -42,6 +42,8 @@ export interface KindSignals {
   structured: StructuredData;
   /** The document before cleaning (scripts already read); only read, never changed. */
   body: HTMLElement | null;
+  /** The page's Open Graph type (`og:type`), e.g. "article", "product", "website". */
+  ogType?: string | null;
 }
 
 /**
@@ -49,8 +51,8 @@ export interface KindSignals {
  * the shape of its markup (repeated posts, prices and buy buttons, code blocks). Signals from
  * structured data win; the URL and the DOM decide when it says nothing or only "WebPage".
  */
-export function detectPageKind({ url, structured, body }: KindSignals): PageKind {
-  const fromTypes = kindFromTypes(structured.types);
+export function detectPageKind({ url, structured, body, ogType }: KindSignals): PageKind {
+  const fromTypes = kindFromTypes(structured.types) ?? kindFromOpenGraph(ogType);
   const path = pathOf(url);
   if (fromTypes === 'forum' || fromTypes === 'documentation') return fromTypes;
   const shape = body ? domShape(body) : EMPTY_SHAPE;
@@ -87,6 +89,13 @@ const EMPTY_SHAPE: DomShape = {
   price: false,
   buyButton: false,
 };
+
+function kindFromOpenGraph(ogType: string | null | undefined): PageKind | null {
+  const type = ogType?.trim().toLowerCase() ?? '';
+  if (type === 'article' || type === 'blog' || type.startsWith('article')) return 'article';
+  if (type === 'product' || type.startsWith('product') || type === 'og:product') return 'product';
+  return null;
+}
 
 function kindFromTypes(types: Set<string>): PageKind | null {
   for (const [kind, pattern] of TYPES_BY_KIND) {
@@ -139,6 +148,9 @@ export function domShape(body: HTMLElement): DomShape {
     if (name === 'p') {
       shape.paragraphs++;
       if ((element.textContent?.length ?? 0) > 200) shape.longParagraphs++;
+    } else if (name === 'div' && ownTextLength(element) > 200) {
+      // Some sites set their paragraphs as <div>s of text.
+      shape.longParagraphs++;
     } else if (name === 'pre') shape.code++;
     else if (name === 'button' || name === 'input') {
       const label = (
@@ -162,6 +174,15 @@ export function domShape(body: HTMLElement): DomShape {
   }
   shape.repeatedItems = largestRepeatedGroup(body);
   return shape;
+}
+
+/** Characters of text directly inside an element, not in its child elements. */
+function ownTextLength(element: Element): number {
+  let length = 0;
+  for (let child = element.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === 3) length += child.nodeValue?.trim().length ?? 0;
+  }
+  return length;
 }
 
 /**
