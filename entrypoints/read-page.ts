@@ -25,5 +25,6 @@ export default defineUnlistedScript((): ReadPageResult => {
   } finally {
     unmark();
   }
-  return extractArticle(clone, location.href);
+  // When no content can be picked out, the fallback is the text the live page shows.
+  return extractArticle(clone, location.href, { pageText: () => document.body?.innerText ?? '' });
 });

@@ -78,6 +78,8 @@ export function markerWords(raw: string): string {
     .trim();
 }
 
+const NEGATED_TOKEN = /^(?:no|not|non|without|hide)[-_]/i;
+
 // Pages repeat the same class strings many times over: judge each string once.
 const kindByMarkup = new Map<string, MarkerKind | null>();
 
@@ -98,7 +100,13 @@ export function markerKind(element: Element): MarkerKind | null {
 
 function judgeMarkup(className: string, raw: string): MarkerKind | null {
   if (HIDING_CLASS.test(className) && !SHOWING_CLASS.test(className)) return 'hidden';
-  const words = markerWords(raw);
+  // Class tokens are judged whole: "no_caption" or "without-ads" says what a block is not.
+  const words = markerWords(
+    raw
+      .split(/\s+/)
+      .filter((token) => !NEGATED_TOKEN.test(token))
+      .join(' '),
+  );
   if (!words) return null;
   for (const [kind, pattern] of KIND_PATTERNS) if (pattern.test(words)) return kind;
   return null;

@@ -17,6 +17,12 @@ export interface ExtractOptions {
   keepBoilerplate?: boolean;
   /** The kind of page, when the caller knows it better than the page's signals. */
   kind?: PageKind;
+  /**
+   * The page's whole text, for when no content can be picked out of it. Extraction changes the
+   * document it reads, so the caller that still has the page (the live tab, or the HTML string)
+   * gives it; without it, what is left of the document is read.
+   */
+  pageText?: () => string;
 }
 
 /** Below this many characters Readability's pick is not trusted when the page has much more. */
@@ -54,7 +60,7 @@ export function extractArticle(
   } catch {
     // A page the pipeline cannot handle still has its text: hand that over, marked as such,
     // rather than nothing.
-    return pageTextArticle(document, structured, options.kind ?? 'article');
+    return pageTextArticle(document, structured, options.kind ?? 'article', options);
   }
 }
 
@@ -126,7 +132,7 @@ function extractByKind(
     hiddenKept,
   });
   if (article.textLength === 0) {
-    return pageTextArticle(document, structured, kind, article);
+    return pageTextArticle(document, structured, kind, options, article);
   }
   return article;
 }
@@ -207,13 +213,14 @@ function pageTextArticle(
   document: Document,
   structured: StructuredData | null,
   kind: PageKind,
+  options: ExtractOptions,
   partial?: Article,
 ): Article {
   let text = '';
   let lang: string | null = null;
   let documentTitle = '';
   try {
-    text = pageText(document);
+    text = options.pageText ? options.pageText() : pageText(document);
     lang = document.documentElement?.getAttribute('lang') ?? null;
     documentTitle = document.title ?? '';
   } catch {

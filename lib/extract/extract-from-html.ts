@@ -1,13 +1,17 @@
 import { parseHTML } from 'linkedom';
 import type { Article } from './article';
 import { type ExtractOptions, extractArticle } from './extract-article';
+import { pageText } from './page-text';
 
 /**
  * Extracts the article from an HTML string, parsed with linkedom: for the MV3 worker (which has
  * no DOMParser) and for Node. Same pipeline as a live tab.
  */
 export function extractFromHtml(html: string, url: string, options?: ExtractOptions): Article {
-  return extractArticle(parseDocument(html), url, options);
+  return extractArticle(parseDocument(html), url, {
+    pageText: () => pageText(parseDocument(html)),
+    ...options,
+  });
 }
 
 /**
@@ -20,9 +24,13 @@ export function extractFromHtml(html: string, url: string, options?: ExtractOpti
  */
 function parseDocument(source: string): Document {
   const html = source.includes('<![CDATA[') ? source.replaceAll('<![CDATA[', '') : source;
-  const first = parseHTML(html).document as unknown as Document;
-  if (first.documentElement && hasBody(first)) return withOneBody(first);
   const start = html.search(/<html[\s>]/i);
+  const first = parseHTML(
+    start >= 0 || /<body[\s>]/i.test(html)
+      ? html
+      : `<!DOCTYPE html><html><body>${html}</body></html>`,
+  ).document as unknown as Document;
+  if (first.documentElement && hasBody(first)) return withOneBody(first);
   const repaired =
     start >= 0
       ? `<!DOCTYPE html>${html.slice(start)}`
