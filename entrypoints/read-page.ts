@@ -25,6 +25,10 @@ export default defineUnlistedScript((): ReadPageResult => {
   } finally {
     unmark();
   }
-  // When no content can be picked out, the fallback is the text the live page shows.
-  return extractArticle(clone, location.href, { pageText: () => document.body?.innerText ?? '' });
+  // When no content can be picked out, the fallback is the text the live page shows: innerText
+  // leaves out what CSS hides, which textContent would not.
+  const pageText = () =>
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point here.
+    document.body?.innerText ?? '';
+  return extractArticle(clone, location.href, { pageText });
 });
