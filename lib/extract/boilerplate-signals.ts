@@ -29,7 +29,7 @@ const SHOWING_CLASS =
 const KIND_PATTERNS: [MarkerKind, RegExp][] = [
   [
     'chrome',
-    /(?:^| )(?:breadcrumbs?|crumbs|navbar|navigation|nav|menu|pagination|pager|skip(?:link)?|toolbar|masthead|site header|site footer|mw editsection|edit ?section|edit ?link)(?: |$)/,
+    /(?:^| )(?:breadcrumbs?|crumbs|navbar|navigation|nav|menu|pagination|pager|skip(?:link)?|toolbar|masthead|site header|site footer|mw editsection|edit ?section|edit ?link|facets?|facet ?(?:nav|list|filters?)|filters? ?(?:bar|panel|sidebar|menu|list)|refinements?|sort ?by)(?: |$)/,
   ],
   [
     'caption',
