@@ -55,17 +55,19 @@ export function detectPageKind({ url, structured, body, ogType }: KindSignals): 
   const fromTypes = kindFromTypes(structured.types) ?? kindFromOpenGraph(ogType);
   const path = pathOf(url);
   if (fromTypes === 'forum' || fromTypes === 'documentation') return fromTypes;
+  if (fromTypes === 'product') {
+    // A category page lists many products, each with its own Product node.
+    return structured.productCount > 2 ? 'listing' : 'product';
+  }
+  const forumUrl = FORUM_URL.test(url);
+  // A page that says it is an article is one unless it is a thread: no need to read its shape.
+  if (fromTypes === 'article' && !forumUrl) return 'article';
   const shape = body ? domShape(body) : EMPTY_SHAPE;
   // Prose in many long paragraphs is an article whatever else the page holds; a listing or a
   // category page has many items built alike and little prose.
   const prose = shape.longParagraphs >= 8;
   const items = shape.repeatedItems >= 8 && shape.longParagraphs < 5;
-  if (fromTypes === 'product') {
-    // A category page lists many products, each with its own Product node.
-    return structured.productCount > 2 ? 'listing' : 'product';
-  }
   if (fromTypes === 'listing' && !prose) return 'listing';
-  const forumUrl = FORUM_URL.test(url);
   // Articles carry comment threads built the same way as posts: the address must agree.
   if (shape.posts >= 2 && forumUrl) return 'forum';
   if (fromTypes === 'article') return 'article';
@@ -172,7 +174,8 @@ export function domShape(body: HTMLElement): DomShape {
       if (className?.split(/\s+/).some((token) => POST_CLASS.test(token))) shape.posts++;
     }
   }
-  shape.repeatedItems = largestRepeatedGroup(body);
+  // Only a page with little prose can be a listing: the costly count is skipped for the rest.
+  if (shape.longParagraphs < 8) shape.repeatedItems = largestRepeatedGroup(body);
   return shape;
 }
 
