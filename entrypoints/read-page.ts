@@ -25,5 +25,10 @@ export default defineUnlistedScript((): ReadPageResult => {
   } finally {
     unmark();
   }
-  return extractArticle(clone, location.href);
+  // When no content can be picked out, the fallback is the text the live page shows: innerText
+  // leaves out what CSS hides, which textContent would not.
+  const pageText = () =>
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point here.
+    document.body?.innerText ?? '';
+  return extractArticle(clone, location.href, { pageText });
 });

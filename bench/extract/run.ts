@@ -1,81 +1,93 @@
 /**
  * `npm run bench:extract`: Gleaner's extractor against plain Readability + turndown on the
- * development split of the extraction yardstick (`../shared/eval/extract/corpus-dev`, beside the
- * project), both run in the same process, page by page, so their timings share the machine's
- * load. Scores use the yardstick's own metric module; the pages are never copied here.
+ * development splits of both extraction yardsticks beside the project (`../shared/eval`): the
+ * news articles of `extract/corpus-dev` and the seven page types of `wcxb/corpus-dev`. Both
+ * extractors run in the same process, page by page, so their timings share the machine's load.
+ * Scores use each yardstick's own metric module; the pages are read in place, never copied, and
+ * nothing is written there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
-import { extractFromHtml } from '../../lib/extract/extract-from-html';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const yardstick = path.resolve(projectRoot, '../shared/eval/extract');
-const corpus = path.join(yardstick, 'corpus-dev');
+const evalRoot = path.resolve(projectRoot, '../shared/eval');
+const print = (line = '') => process.stdout.write(`${line}\n`);
 
-interface Metric {
-  f1: number;
-  precision: number;
-  recall: number;
-}
-interface MetricModule {
-  evaluate(
-    pairs: { trueText: string; predText: string }[],
-    options?: { nBootstrap?: number },
-  ): Metric;
-  stripMarkdown(markdown: string): string;
-}
+type Extractor = (html: string, url: string) => string;
 
 interface Page {
   id: string;
   url: string;
   truth: string;
   html: string;
+  pageType: string;
 }
 
-type Extractor = (html: string, url: string) => string;
-
-function loadPages(): Page[] {
-  const truth = JSON.parse(
-    fs.readFileSync(path.join(corpus, 'ground-truth.json'), 'utf8'),
-  ) as Record<string, { url?: string; articleBody?: string }>;
-  return Object.keys(truth)
-    .sort()
-    .map((id) => ({
-      id,
-      url: truth[id]?.url ?? '',
-      truth: truth[id]?.articleBody ?? '',
-      html: zlib
-        .gunzipSync(fs.readFileSync(path.join(corpus, 'html', `${id}.html.gz`)))
-        .toString('utf8'),
-    }));
+interface Run {
+  outputs: string[];
+  times: number[];
 }
 
-/** The baseline as the yardstick runs it: Readability on linkedom, its HTML through turndown. */
-function plainExtractor(): Extractor {
-  const turndown = new TurndownService({
+/** The modules the bench needs from the project's node_modules, loaded so a gap can be named. */
+async function loadDependencies() {
+  const missing: string[] = [];
+  const load = async <T>(name: string): Promise<T | null> => {
+    try {
+      return (await import(name)) as T;
+    } catch {
+      missing.push(name);
+      return null;
+    }
+  };
+  const readability = await load<typeof import('@mozilla/readability')>('@mozilla/readability');
+  const linkedom = await load<typeof import('linkedom')>('linkedom');
+  const turndown = await load<{ default: typeof import('turndown') }>('turndown');
+  if (!readability || !linkedom || !turndown) {
+    print(
+      `bench:extract: the project's npm dependencies are missing (${missing.join(', ')}). ` +
+        'Run `npm ci` in the project root first; nothing was measured.',
+    );
+    return null;
+  }
+  const { extractFromHtml } = await import('../../lib/extract/extract-from-html');
+  const service = new turndown.default({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
     bulletListMarker: '-',
     emDelimiter: '*',
   });
-  turndown.remove(['script', 'style', 'noscript', 'template']);
-  return (html) => {
-    const { document } = parseHTML(html);
-    const article = new Readability(document as unknown as Document).parse();
-    return article?.content ? turndown.turndown(article.content) : '';
+  service.remove(['script', 'style', 'noscript', 'template']);
+  /** The baseline as the yardsticks run it: Readability on linkedom, its HTML through turndown. */
+  const plain: Extractor = (html) => {
+    const { document } = linkedom.parseHTML(html);
+    try {
+      const article = new readability.Readability(document as unknown as Document).parse();
+      return article?.content ? service.turndown(article.content) : '';
+    } catch {
+      return '';
+    }
   };
+  const gleaner: Extractor = (html, url) => extractFromHtml(html, url).markdown;
+  return { plain, gleaner };
 }
 
-const gleanerExtractor: Extractor = (html, url) => extractFromHtml(html, url).markdown;
+const gunzip = (file: string) => zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
 
-interface Run {
-  outputs: string[];
-  times: number[];
+function loadPages(corpus: string, truthField: string): Page[] {
+  const truth = JSON.parse(
+    fs.readFileSync(path.join(corpus, 'ground-truth.json'), 'utf8'),
+  ) as Record<string, Record<string, string | undefined>>;
+  return Object.keys(truth)
+    .sort()
+    .map((id) => ({
+      id,
+      url: truth[id]?.url ?? '',
+      truth: truth[id]?.[truthField] ?? '',
+      pageType: truth[id]?.pageType ?? 'article',
+      html: gunzip(path.join(corpus, 'html', `${id}.html.gz`)),
+    }));
 }
 
 /**
@@ -110,29 +122,42 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-const print = (line = '') => process.stdout.write(`${line}\n`);
+const format = (value: number, digits = 3) => value.toFixed(digits);
 
-async function main(): Promise<void> {
+function roundsOption(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? Math.max(1, Number(process.argv[index + 1]) || 1) : fallback;
+}
+
+interface ArticlesMetric {
+  evaluate(
+    pairs: { trueText: string; predText: string }[],
+    options?: { nBootstrap?: number },
+  ): { f1: number; precision: number; recall: number };
+  stripMarkdown(markdown: string): string;
+}
+
+async function articlesYardstick(extractors: Extractor[]): Promise<number | null> {
+  const yardstick = path.join(evalRoot, 'extract');
+  const corpus = path.join(yardstick, 'corpus-dev');
   if (!fs.existsSync(path.join(corpus, 'ground-truth.json'))) {
-    print(
-      `bench:extract: no yardstick at ${corpus}.\n` +
-        'It lives in ../shared/eval/extract beside the project (CI machines have it); nothing was measured.',
-    );
-    return;
+    print(`Articles yardstick: not found at ${corpus}; skipped.`);
+    return null;
   }
   const metric = (await import(
     pathToFileURL(path.join(yardstick, 'metric.mjs')).href
-  )) as MetricModule;
-  const pages = loadPages();
-  const names = ['plain Readability + turndown', 'Gleaner lib/extract'];
-  const roundsArgument = process.argv.indexOf('--rounds');
-  const rounds =
-    roundsArgument > 0 ? Math.max(1, Number(process.argv[roundsArgument + 1]) || 1) : 3;
-  const runs = runBoth(pages, [plainExtractor(), gleanerExtractor], rounds);
-  const htmlChars = sum(pages.map((page) => page.html.length));
-
-  const rows = runs.map((run, index) => {
+  )) as ArticlesMetric;
+  const pages = loadPages(corpus, 'articleBody');
+  const rounds = roundsOption('--rounds', 3);
+  const runs = runBoth(pages, extractors, rounds);
+  print(
+    `\n## Articles yardstick (${pages.length} news pages, development split; 4-token shingles; ` +
+      `time: fastest of ${rounds} rounds)\n`,
+  );
+  print('| extractor | F1 stripped | P stripped | R stripped | F1 as-is | median ms/page |');
+  print('|---|---|---|---|---|---|');
+  const medians: number[] = [];
+  runs.forEach((run, index) => {
     const score = (texts: string[]) =>
       metric.evaluate(
         pages.map((page, pageIndex) => ({
@@ -143,36 +168,106 @@ async function main(): Promise<void> {
       );
     const stripped = score(run.outputs.map((output) => metric.stripMarkdown(output)));
     const asIs = score(run.outputs);
+    medians.push(median(run.times));
+    print(
+      `| ${NAMES[index]} | ${format(stripped.f1)} | ${format(stripped.precision)} | ${format(stripped.recall)} | ${format(asIs.f1)} | ${format(median(run.times), 1)} |`,
+    );
+  });
+  const ratio = medians[1]! / medians[0]!;
+  print(`\nGleaner / Readability median time: ${format(ratio, 2)}x`);
+  return ratio;
+}
+
+interface WcxbMetric {
+  evaluate(
+    pages: { predText: string; trueText: string; pageType: string }[],
+    options?: { nBootstrap?: number; rule?: 'wcxb' | 'harness' },
+  ): {
+    overall: { f1: number; n: number };
+    perType: Record<string, { f1: number; n: number }>;
+  };
+  stripMarkdown(markdown: string): string;
+  PAGE_TYPES: string[];
+}
+
+async function wcxbYardstick(extractors: Extractor[]): Promise<number | null> {
+  const yardstick = path.join(evalRoot, 'wcxb');
+  const corpus = path.join(yardstick, 'corpus-dev');
+  if (!fs.existsSync(path.join(corpus, 'ground-truth.json'))) {
+    print(`WCXB yardstick: not found at ${corpus}; skipped.`);
+    return null;
+  }
+  const metric = (await import(
+    pathToFileURL(path.join(yardstick, 'metric-wcxb.mjs')).href
+  )) as WcxbMetric;
+  const pages = loadPages(corpus, 'articleBody');
+  const rounds = roundsOption('--wcxb-rounds', 1);
+  const runs = runBoth(pages, extractors, rounds);
+  const scores = runs.map((run) => {
+    const scored = pages.map((page, index) => ({
+      predText: metric.stripMarkdown(run.outputs[index] ?? ''),
+      trueText: page.truth,
+      pageType: page.pageType,
+    }));
     return {
-      name: names[index]!,
-      stripped,
-      asIs,
+      word: metric.evaluate(scored, { nBootstrap: 0 }),
+      harness: metric.evaluate(scored, { nBootstrap: 0, rule: 'harness' }),
       medianMs: median(run.times),
-      totalS: sum(run.times) / 1000,
-      // Tokens estimated as characters / 4 for both the output and the raw HTML.
-      tokenShare: sum(run.outputs.map((output) => output.length)) / htmlChars,
     };
   });
-
-  const format = (value: number, digits = 3) => value.toFixed(digits);
   print(
-    `\nExtraction on the development split (${pages.length} pages, ${corpus}); ` +
-      `time: fastest of ${rounds} rounds per page\n`,
+    `\n## WCXB yardstick (${pages.length} pages of 7 types, development split; word F1 with ` +
+      `markdown stripped, and the authors' harness F1; time: fastest of ${rounds} round(s))\n`,
   );
-  print(
-    '| extractor | F1 stripped | P stripped | R stripped | F1 as-is | P as-is | R as-is | median ms/page | total s | output tokens / HTML tokens |',
-  );
-  print('|---|---|---|---|---|---|---|---|---|---|');
-  for (const row of rows) {
+  const types = metric.PAGE_TYPES.filter((type) => scores[0]!.word.perType[type]);
+  print(`| extractor | all | ${types.join(' | ')} | harness F1 | median ms/page |`);
+  print(`|---|---|${types.map(() => '---|').join('')}---|---|`);
+  scores.forEach((score, index) => {
+    const cells = types.map((type) => format(score.word.perType[type]!.f1));
     print(
-      `| ${row.name} | ${format(row.stripped.f1)} | ${format(row.stripped.precision)} | ${format(row.stripped.recall)} | ${format(row.asIs.f1)} | ${format(row.asIs.precision)} | ${format(row.asIs.recall)} | ${format(row.medianMs, 1)} | ${format(row.totalS, 2)} | ${format(row.tokenShare * 100, 2)}% |`,
+      `| ${NAMES[index]} | ${format(score.word.overall.f1)} | ${cells.join(' | ')} | ${format(score.harness.overall.f1)} | ${format(score.medianMs, 1)} |`,
+    );
+  });
+  print(
+    `| pages | ${pages.length} | ${types.map((type) => scores[0]!.word.perType[type]!.n).join(' | ')} | | |`,
+  );
+  const ratio = scores[1]!.medianMs / scores[0]!.medianMs;
+  print(`\nGleaner / Readability median time: ${format(ratio, 2)}x`);
+  return ratio;
+}
+
+const NAMES = ['Readability + turndown', 'Gleaner lib/extract'];
+
+async function main(): Promise<void> {
+  const dependencies = await loadDependencies();
+  if (!dependencies) {
+    process.exitCode = 1;
+    return;
+  }
+  if (!fs.existsSync(evalRoot)) {
+    print(
+      `bench:extract: no yardsticks at ${evalRoot} (they live in ../shared/eval beside the ` +
+        'project); nothing was measured.',
+    );
+    return;
+  }
+  const extractors = [dependencies.plain, dependencies.gleaner];
+  const only = process.argv.indexOf('--only');
+  const which = only > 0 ? process.argv[only + 1] : 'both';
+  const ratios: string[] = [];
+  if (which !== 'wcxb') {
+    const ratio = await articlesYardstick(extractors);
+    if (ratio !== null) ratios.push(`${format(ratio, 2)}x on articles`);
+  }
+  if (which !== 'articles') {
+    const ratio = await wcxbYardstick(extractors);
+    if (ratio !== null) ratios.push(`${format(ratio, 2)}x on WCXB`);
+  }
+  if (ratios.length > 0) {
+    print(
+      `\nTime, Gleaner / Readability (median per page, same run): ${ratios.join(', ')} (target: at most 1.5x).`,
     );
   }
-  const [plain, gleaner] = rows as [(typeof rows)[0], (typeof rows)[0]];
-  print(
-    `\nGleaner / plain: median time ${format(gleaner.medianMs / plain.medianMs, 2)}x (target <= 1.25x), ` +
-      `total time ${format(gleaner.totalS / plain.totalS, 2)}x; F1 stripped ${format(gleaner.stripped.f1)} (target >= 0.970).`,
-  );
 }
 
 await main();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_KINDS } from './page-kind';
 
 /**
  * What extraction returns for one page: plain data, so it can cross `scripting.executeScript`
@@ -19,6 +20,23 @@ export const articleSchema = z.object({
   textLength: z.number().int().nonnegative(),
   /** A short description: the page's own, else the start of the text. */
   excerpt: z.string(),
+  // The three fields below are optional because other sources of an Article (a PDF) do not
+  // know them; lib/extract always sets them.
+  /**
+   * What kind of page this is, so what the model gets can say "Product page: …" and a question
+   * about a price or a thread's consensus is answered from the right parts.
+   */
+  kind: z.enum(PAGE_KINDS).optional(),
+  /**
+   * Set when no content could be picked out of the page (or reading it failed) and the markdown
+   * is the page's whole text, navigation and all.
+   */
+  fallback: z.literal('page-text').nullable().optional(),
+  /**
+   * The page marks text as hidden that was kept anyway because it is most of the page (behind an
+   * open dialog, or hidden until a script runs): the reader may not see what the markdown says.
+   */
+  hiddenText: z.boolean().optional(),
 });
 
 export type Article = z.infer<typeof articleSchema>;

@@ -29,7 +29,7 @@ const SHOWING_CLASS =
 const KIND_PATTERNS: [MarkerKind, RegExp][] = [
   [
     'chrome',
-    /(?:^| )(?:breadcrumbs?|crumbs|navbar|navigation|nav|menu|pagination|pager|skip(?:link)?|toolbar|masthead|site header|site footer|mw editsection|edit ?section|edit ?link)(?: |$)/,
+    /(?:^| )(?:breadcrumbs?|crumbs|navbar|navigation|nav|menu|pagination|pager|skip(?:link)?|toolbar|masthead|site header|site footer|mw editsection|edit ?section|edit ?link|facets?|facet ?(?:nav|list|filters?)|filters? ?(?:bar|panel|sidebar|menu|list)|refinements?|sort ?by)(?: |$)/,
   ],
   [
     'caption',
@@ -78,6 +78,8 @@ function markerWords(raw: string): string {
     .trim();
 }
 
+const NEGATED_TOKEN = /^(?:no|not|non|without|hide)[-_]/i;
+
 // Pages repeat the same class strings many times over: judge each string once.
 const kindByMarkup = new Map<string, MarkerKind | null>();
 
@@ -98,7 +100,13 @@ export function markerKind(element: Element): MarkerKind | null {
 
 function judgeMarkup(className: string, raw: string): MarkerKind | null {
   if (HIDING_CLASS.test(className) && !SHOWING_CLASS.test(className)) return 'hidden';
-  const words = markerWords(raw);
+  // Class tokens are judged whole: "no_caption" or "without-ads" says what a block is not.
+  const words = markerWords(
+    raw
+      .split(/\s+/)
+      .filter((token) => !NEGATED_TOKEN.test(token))
+      .join(' '),
+  );
   if (!words) return null;
   for (const [kind, pattern] of KIND_PATTERNS) if (pattern.test(words)) return kind;
   return null;

@@ -1,12 +1,85 @@
 import { parseHTML } from 'linkedom';
 import type { Article } from './article';
 import { type ExtractOptions, extractArticle } from './extract-article';
+import { pageText } from './page-text';
 
 /**
  * Extracts the article from an HTML string, parsed with linkedom: for the MV3 worker (which has
  * no DOMParser) and for Node. Same pipeline as a live tab.
  */
 export function extractFromHtml(html: string, url: string, options?: ExtractOptions): Article {
-  const { document } = parseHTML(html);
-  return extractArticle(document as unknown as Document, url, options);
+  return extractArticle(parseDocument(html), url, {
+    pageText: () => pageText(parseDocument(html)),
+    ...options,
+  });
+}
+
+/**
+ * linkedom leaves `documentElement` null (and `body` throws) when text comes before the root
+ * element, as blank lines between the doctype and `<html>` do, and when the input is empty or a
+ * bare fragment. Such input is parsed again without what precedes `<html>`, or wrapped in one.
+ * A `<![CDATA[` in HTML content is a bogus comment to a browser, but linkedom reads all that
+ * follows as character data up to a `]]>` that may never come, losing the rest of the page:
+ * the marker is dropped before parsing (in scripts it does not matter, they are removed).
+ */
+function parseDocument(source: string): Document {
+  const html = source.includes('<![CDATA[') ? source.replaceAll('<![CDATA[', '') : source;
+  const start = html.search(/<html[\s>]/i);
+  const first = parseHTML(
+    start >= 0 || /<body[\s>]/i.test(html)
+      ? html
+      : `<!DOCTYPE html><html><body>${html}</body></html>`,
+  ).document as unknown as Document;
+  if (first.documentElement && hasBody(first)) return withOneBody(first);
+  const repaired =
+    start >= 0
+      ? `<!DOCTYPE html>${html.slice(start)}`
+      : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
+  return withOneBody(parseHTML(repaired).document as unknown as Document);
+}
+
+/**
+ * linkedom's `document.body` is the element right after `<head>`, and it creates an empty one
+ * when that is anything else: a script between `</head>` and `<body>`, or elements after
+ * `</body>`, leave the page's body unreachable. A browser moves such elements into the head or
+ * the body; so does this.
+ */
+function withOneBody(document: Document): Document {
+  const root = document.documentElement;
+  const elements = Array.from(root.children);
+  const body = elements.find((element) => element.localName === 'body');
+  if (!body) return document;
+  const head = elements.find((element) => element.localName === 'head');
+  let beforeBody = true;
+  for (const element of elements) {
+    if (element === body) {
+      beforeBody = false;
+      continue;
+    }
+    if (element === head) continue;
+    if (beforeBody && head && HEAD_NAMES.has(element.localName)) head.append(element);
+    else if (beforeBody) body.prepend(element);
+    else body.append(element);
+  }
+  if (head && head !== root.firstElementChild) root.prepend(head);
+  return document;
+}
+
+const HEAD_NAMES = new Set([
+  'script',
+  'style',
+  'meta',
+  'link',
+  'title',
+  'base',
+  'noscript',
+  'template',
+]);
+
+function hasBody(document: Document): boolean {
+  try {
+    return document.body !== null;
+  } catch {
+    return false;
+  }
 }

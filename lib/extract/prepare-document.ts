@@ -18,18 +18,53 @@ const NEVER_TEXT = new Set([
  * which linkedom documents lack, else links resolve against nothing or chrome-extension://),
  * and removes what is never text and what is hidden. Returns the base URL links resolve against.
  */
-export function prepareDocument(document: Document, url: string): { baseUrl: string } {
+export function prepareDocument(
+  document: Document,
+  url: string,
+): { baseUrl: string; hiddenKept: boolean } {
   const baseUrl = ensureBaseHref(document, url);
   const body = document.body;
-  if (body) removeInvisible(body);
-  return { baseUrl };
+  if (body) unwrapNoscriptContent(body);
+  const hiddenKept = body ? removeInvisible(body) : false;
+  return { baseUrl, hiddenKept };
+}
+
+/**
+ * Some single-page apps (Discourse forums among them) render their content with scripts and
+ * put the same content in `<noscript>` for readers without them. Fetched and parsed without
+ * running scripts, that is the only copy of the content: keep it when it holds most of the
+ * page's text. A live tab parses `<noscript>` as raw text (scripts run there), so only a
+ * `<noscript>` with elements inside is unwrapped.
+ */
+function unwrapNoscriptContent(body: HTMLElement): void {
+  const noscripts = Array.from(body.getElementsByTagName('noscript')).filter(
+    (element) => element.firstElementChild !== null,
+  );
+  if (noscripts.length === 0) return;
+  let inside = 0;
+  for (const element of noscripts) inside += element.textContent?.length ?? 0;
+  if (inside < 500) return;
+  let code = 0;
+  for (const name of ['script', 'style', 'template'])
+    for (const element of Array.from(body.getElementsByTagName(name)))
+      code += element.textContent?.length ?? 0;
+  const outside = (body.textContent?.length ?? 0) - inside - code;
+  if (inside < 2 * outside) return;
+  for (const element of noscripts) {
+    if (!element.isConnected) continue;
+    const wrapper = element.ownerDocument.createElement('div');
+    wrapper.append(...Array.from(element.childNodes));
+    element.replaceWith(wrapper);
+  }
 }
 
 /**
  * One pass over the body's elements (a selector list is several times slower in linkedom):
- * drops scripts, styles, embeds and dialogs, and elements markup says are hidden.
+ * drops scripts, styles, embeds and dialogs, and elements markup says are hidden. Returns whether
+ * hidden text was kept because it is most of the page (see hidesTooMuch).
  */
-function removeInvisible(body: HTMLElement): void {
+function removeInvisible(body: HTMLElement): boolean {
+  let hiddenKept = false;
   const hidden: Element[] = [];
   for (const element of Array.from(body.querySelectorAll('*'))) {
     if (NEVER_TEXT.has(element.localName)) element.remove();
@@ -57,10 +92,12 @@ function removeInvisible(body: HTMLElement): void {
       element.remove();
       continue;
     }
+    hiddenKept = true;
     element.removeAttribute('hidden');
     element.removeAttribute('aria-hidden');
     element.removeAttribute('style');
   }
+  return hiddenKept;
 }
 
 /** Resolves the page's own `<base href>` (if any) against its URL and makes sure one is set. */

@@ -28,6 +28,21 @@ function spacedText(root: Element): string {
 }
 
 describe('removeBoilerplate keeps article text', () => {
+  it('keeps a block whose class says it has no caption (whole class tokens count)', () => {
+    const first = 'The council voted on Monday to reopen the old harbour bridge to cyclists.';
+    const { text } = clean(
+      `<div class="story-body no_caption"><p>${first}</p></div><p>${LONG}</p><p>${LONG}</p>`,
+    );
+    expect(text).toContain(first);
+  });
+
+  it('still removes a block whose class names a caption', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="wp-caption-text">A crowd on the bridge at dawn.</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('A crowd on the bridge');
+  });
+
   it('keeps short paragraphs that only mention cookies, shares or newsletters', () => {
     const short = [
       'These cookies keep for a week in a sealed tin.',

@@ -18,16 +18,31 @@ import {
  * id and role tokens, link density, short blocks made of boilerplate phrases, and position at the
  * start or end of the article. Nothing holding a large share of the article's text is removed.
  */
-export function removeBoilerplate(root: Element, onRemove?: RemovalListener): void {
+export function removeBoilerplate(
+  root: Element,
+  onRemove?: RemovalListener,
+  profile: BoilerplateProfile = {},
+): void {
   const rootLength = textLength(root);
   if (rootLength === 0) return;
   const remove = (element: Element, reason: string) => {
     onRemove?.(element, reason);
     element.remove();
   };
-  removeMarkedElements(root, rootLength, remove);
-  removeBoilerplateBlocks(root, remove);
-  trimEdges(root, remove);
+  removeMarkedElements(root, rootLength, remove, profile);
+  removeBoilerplateBlocks(root, remove, profile);
+  trimEdges(root, remove, profile);
+}
+
+/**
+ * What a kind of page keeps that an article drops: a thread's replies are its content, and a
+ * listing is made of links.
+ */
+export interface BoilerplateProfile {
+  /** Marker kinds that are content on this page (e.g. "comments" on a forum thread). */
+  keep?: ReadonlySet<MarkerKind>;
+  /** Blocks of links are the content (a listing's items): keep them. */
+  keepLinks?: boolean;
 }
 
 /** Told about each element before it is removed, and why (for debugging the extractor). */
@@ -92,12 +107,17 @@ const CHROME_ROLES = new Set([
  * Walks the tree top-down and removes whole subtrees that markup marks as boilerplate (names,
  * roles, class/id words), never one holding half of the article's text.
  */
-function removeMarkedElements(root: Element, rootLength: number, remove: Remove): void {
+function removeMarkedElements(
+  root: Element,
+  rootLength: number,
+  remove: Remove,
+  profile: BoilerplateProfile,
+): void {
   const limit = rootLength * 0.5;
   const stack: Element[] = Array.from(root.children).reverse();
   while (stack.length > 0) {
     const element = stack.pop()!;
-    const reason = boilerplateReason(element, limit);
+    const reason = boilerplateReason(element, limit, profile);
     if (reason) {
       remove(element, reason);
       continue;
@@ -108,7 +128,11 @@ function removeMarkedElements(root: Element, rootLength: number, remove: Remove)
 }
 
 /** Why markup says an element is boilerplate, or null. */
-function boilerplateReason(element: Element, limit: number): string | null {
+function boilerplateReason(
+  element: Element,
+  limit: number,
+  profile: BoilerplateProfile,
+): string | null {
   const name = element.localName;
   // Rows and cells carry styling classes ("player-2020", "media-row"): judge the whole table.
   if (TABLE_PARTS.has(name)) return null;
@@ -131,7 +155,7 @@ function boilerplateReason(element: Element, limit: number): string | null {
   if (name === 'figure') return isMediaFigure(element) ? 'media figure' : null;
   if (name === 'figcaption') return '<figcaption>';
   const kind = markerKind(element);
-  if (!kind) return null;
+  if (!kind || profile.keep?.has(kind)) return null;
   // Code is content whatever its wrapper is called (Prism wraps it in "code-toolbar").
   if (element.getElementsByTagName('pre').length > 0) return null;
   const length = textLength(element);
@@ -156,7 +180,7 @@ function isMediaFigure(figure: Element): boolean {
  * "Advertisement", "READ MORE: <link>"), and sections under a boilerplate heading
  * ("Related stories", "More from ...") when what follows is links.
  */
-function removeBoilerplateBlocks(root: Element, remove: Remove): void {
+function removeBoilerplateBlocks(root: Element, remove: Remove, profile: BoilerplateProfile): void {
   // All elements and a name check: a selector list is several times slower in linkedom.
   for (const block of Array.from(root.querySelectorAll('*'))) {
     const name = block.nodeName;
@@ -169,7 +193,7 @@ function removeBoilerplateBlocks(root: Element, remove: Remove): void {
       removeSectionAfter(block, remove);
       remove(block, 'boilerplate heading');
     } else if (BOILERPLATE_LINE.test(text)) remove(block, 'boilerplate line');
-    else if (isLinkListBlock(block, text)) remove(block, 'story links');
+    else if (!profile.keepLinks && isLinkListBlock(block, text)) remove(block, 'story links');
     else if (isCaption(block, text)) removeCaption(block, remove);
     else if (isDateline(block, text)) remove(block, 'dateline');
   }
@@ -296,7 +320,7 @@ function isListOfLinks(element: Element): boolean {
  * lists, author credits and bios, copyright lines, "Comments". Both stop at the first block of
  * real text.
  */
-function trimEdges(root: Element, remove: Remove): void {
+function trimEdges(root: Element, remove: Remove, profile: BoilerplateProfile): void {
   const blocks = leafBlocks(root);
   for (const block of blocks) {
     const text = normalizedText(block);
@@ -304,7 +328,7 @@ function trimEdges(root: Element, remove: Remove): void {
     if (text.length > 160 || /^H[1-6]$/.test(block.nodeName)) break;
     // Breadcrumbs and tag lists are several links; one link alone may be the point of the page.
     const leading =
-      (linkDensity(block, text.length) > 0.5 && linkCount(block) >= 2) ||
+      (!profile.keepLinks && linkDensity(block, text.length) > 0.5 && linkCount(block) >= 2) ||
       BYLINE_OR_DATELINE.test(text) ||
       BOILERPLATE_LINE.test(text);
     if (!leading) break;
@@ -318,7 +342,7 @@ function trimEdges(root: Element, remove: Remove): void {
     if (text.length > 400) break;
     const density = linkDensity(block, text.length);
     const trailing =
-      (density > 0.5 && (density > 0.9 || linkCount(block) >= 2)) ||
+      (!profile.keepLinks && density > 0.5 && (density > 0.9 || linkCount(block) >= 2)) ||
       TRAILING_CREDIT.test(text.replace(LEADING_PUNCTUATION, '')) ||
       BOILERPLATE_LINE.test(text) ||
       BYLINE_OR_DATELINE.test(text);

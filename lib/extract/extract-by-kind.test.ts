@@ -1,0 +1,218 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { articleSchema } from './article';
+import { extractFromHtml } from './extract-from-html';
+
+/** Hand-made pages, one per kind, in testing/fixtures/extract/ (written for these tests). */
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../testing/fixtures/extract/${name}`, import.meta.url), 'utf8');
+
+describe('a forum thread', () => {
+  const article = extractFromHtml(
+    fixture('forum-thread.html'),
+    'https://forum.example.org/t/sourdough-starter-not-rising/4411',
+  );
+
+  it('is read as a forum thread', () => {
+    expect(article.kind).toBe('forum');
+    expect(articleSchema.parse(article)).toEqual(article);
+  });
+
+  it('keeps every post in order, not only the longest one', () => {
+    const { markdown } = article;
+    const first = markdown.indexOf('My starter has not risen for four days');
+    const second = markdown.indexOf('Try feeding it twice a day');
+    const third = markdown.indexOf('Rye flour fixed it for me');
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(second).toBeGreaterThan(first);
+    expect(third).toBeGreaterThan(second);
+  });
+
+  it('drops the forum chrome around the posts', () => {
+    expect(article.markdown).not.toContain('Latest topics');
+    expect(article.markdown).not.toContain('Log in');
+  });
+});
+
+describe('a product page', () => {
+  const article = extractFromHtml(
+    fixture('product.html'),
+    'https://shop.example.com/products/walnut-desk-lamp',
+  );
+
+  it('is read as a product page, named from its structured data', () => {
+    expect(article.kind).toBe('product');
+    expect(article.title).toBe('Walnut Desk Lamp');
+  });
+
+  it('keeps the price, the description and the specifications table', () => {
+    const { markdown } = article;
+    expect(markdown).toContain('€89.00');
+    expect(markdown).toContain('In stock');
+    expect(markdown).toContain('turned from a single block of walnut');
+    expect(markdown).toMatch(/\| Height \| 42 cm \|/);
+  });
+
+  it('drops the site navigation and footer', () => {
+    expect(article.markdown).not.toContain('Gift cards');
+    expect(article.markdown).not.toContain('Terms of sale');
+  });
+});
+
+describe('a listing', () => {
+  const article = extractFromHtml(fixture('listing.html'), 'https://news.example.net/science/');
+
+  it('is read as a listing', () => {
+    expect(article.kind).toBe('listing');
+  });
+
+  it("keeps each item's title, link and short text", () => {
+    const { markdown } = article;
+    for (const title of [
+      'Comet returns after 80 years',
+      'Bees count to four',
+      'A new map of the seafloor',
+      'Glacier melt slows in the Alps',
+      'Octopuses dream in colour',
+      'Moss survives a year in orbit',
+      'Deep-sea vents host new shrimp',
+      'Oldest tree rings reread',
+    ]) {
+      expect(markdown).toContain(title);
+    }
+    expect(markdown).toContain('(https://news.example.net/science/bees-count)');
+    expect(markdown).toContain('Honeybees told groups of dots apart');
+  });
+});
+
+describe('a documentation page', () => {
+  const article = extractFromHtml(
+    fixture('documentation.html'),
+    'https://docs.example.dev/guide/configuration',
+  );
+
+  it('is read as documentation and keeps its code block, table and note', () => {
+    expect(article.kind).toBe('documentation');
+    expect(article.markdown).toContain('```');
+    expect(article.markdown).toContain('retries: 3');
+    expect(article.markdown).toMatch(/\| `timeout` \|/);
+    expect(article.markdown).toContain('Changing the port needs a restart');
+  });
+});
+
+describe('a service page', () => {
+  const article = extractFromHtml(fixture('service.html'), 'https://harbor.example/services/');
+
+  it('is read as a service page and keeps every section of the offer', () => {
+    expect(article.kind).toBe('service');
+    for (const sentence of [
+      'Managed backups for small offices',
+      'We copy every machine each night',
+      'Restores within four hours',
+      'Plans start at 12 euros a month',
+    ]) {
+      expect(article.markdown).toContain(sentence);
+    }
+    expect(article.markdown).not.toContain('Careers');
+  });
+});
+
+describe('a news article', () => {
+  it('is still read as an article by Readability', () => {
+    const article = extractFromHtml(
+      fixture('article-json-ld.html'),
+      'https://courier.example/news/2026/05/ferry',
+    );
+    expect(article.kind).toBe('article');
+    expect(article.fallback).toBeNull();
+  });
+});
+
+describe('structured data and captions (metadata survives cleaning)', () => {
+  const article = extractFromHtml(
+    fixture('article-json-ld.html'),
+    'https://courier.example/news/2026/05/ferry',
+  );
+
+  it('reads title, byline, date and site name from JSON-LD in the body', () => {
+    expect(article.title).toBe('The night ferry returns to the island');
+    expect(article.byline).toBe('Ana Ribeiro');
+    expect(article.publishedTime).toBe('2026-05-02T06:30:00Z');
+    expect(article.siteName).toBe('Island Courier');
+  });
+
+  it('keeps a first paragraph whose class only says it has no caption', () => {
+    expect(article.markdown).toContain('For the first time in six years, the night ferry');
+  });
+});
+
+describe('input the parser stumbles on', () => {
+  const page =
+    '<p>Opening hours are nine to five on weekdays, and the shop is closed on Sundays.</p>';
+
+  it('reads a page with blank lines between the doctype and <html>', () => {
+    const html = `<!DOCTYPE html>\n\n\t\n\n<html><head><title>Hours</title></head><body>${page}</body></html>`;
+    const article = extractFromHtml(html, 'https://shop.example.com/hours');
+    expect(article.markdown).toContain('Opening hours are nine to five');
+  });
+
+  it('reads a page with blank lines before <html> and no doctype', () => {
+    const html = `\n\n\n<html><body>${page}</body></html>`;
+    expect(extractFromHtml(html, 'https://shop.example.com/hours').markdown).toContain(
+      'closed on Sundays',
+    );
+  });
+
+  it('reads the rest of the page after a stray <![CDATA[ in the body', () => {
+    const html = `<!DOCTYPE html><html><body><![CDATA[\n<div id="top"></div>${page}</body></html>`;
+    expect(extractFromHtml(html, 'https://shop.example.com/hours').markdown).toContain(
+      'Opening hours are nine to five',
+    );
+  });
+
+  it('reads the body when a script sits between </head> and <body>', () => {
+    const html = `<html><head><title>Hours</title></head><script>var a = 1;</script><body>${page}</body></html>`;
+    expect(extractFromHtml(html, 'https://shop.example.com/hours').markdown).toContain(
+      'closed on Sundays',
+    );
+  });
+
+  it('returns an empty result, without throwing, for empty input', () => {
+    const article = extractFromHtml('', 'https://shop.example.com/');
+    expect(article.markdown).toBe('');
+    expect(article.fallback).toBeNull();
+  });
+
+  it('reads a bare fragment', () => {
+    expect(extractFromHtml(page, 'https://shop.example.com/hours').markdown).toContain(
+      'Opening hours',
+    );
+  });
+
+  it('falls back to the page text, and says so, when no content is found', () => {
+    const html =
+      '<html><body><nav><a href="/a">Alpha</a> <a href="/b">Beta</a></nav>' +
+      '<nav>Only navigation holds any words on this page at all.</nav></body></html>';
+    const article = extractFromHtml(html, 'https://shop.example.com/');
+    expect(article.fallback).toBe('page-text');
+    expect(article.markdown).toContain('Only navigation holds any words');
+  });
+});
+
+describe('text the page hides', () => {
+  it('flags hidden text kept because it is most of the page', () => {
+    const words = 'The whole story sits behind a consent dialog that hides it from view. '.repeat(
+      12,
+    );
+    const html = `<html><body><div aria-hidden="true"><h1>Story</h1><p>${words}</p></div></body></html>`;
+    const article = extractFromHtml(html, 'https://courier.example/story');
+    expect(article.hiddenText).toBe(true);
+    expect(article.markdown).toContain('consent dialog');
+  });
+
+  it('does not flag a page without hidden text', () => {
+    const words = 'A plain story that every reader sees on the page as it is. '.repeat(12);
+    const html = `<html><body><article><h1>Story</h1><p>${words}</p></article></body></html>`;
+    expect(extractFromHtml(html, 'https://courier.example/story').hiddenText).toBe(false);
+  });
+});
