@@ -54,6 +54,10 @@ const PREFS: Record<string, unknown> = {
   'browser.safebrowsing.phishing.enabled': false,
   'extensions.getAddons.cache.enabled': false,
   'extensions.update.enabled': false,
+  // The panel is a background tab whenever a fixture tab is the current one: its timers must
+  // not be slowed to one a second, or every streamed answer shows late.
+  'dom.min_background_timeout_value': 4,
+  'dom.timeout.enable_budget_timer_throttling': false,
   // Firefox shows PDFs in its own viewer (pdf.js) rather than offering a download.
   'pdfjs.disabled': false,
 };

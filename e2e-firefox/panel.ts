@@ -1,6 +1,11 @@
 import type { ElementHandle, Locator, Page } from 'puppeteer-core';
 
 const TIMEOUT_MS = 10_000;
+/**
+ * Waits poll on a timer: Puppeteer's default polls on animation frames, which a background tab
+ * (the panel, while a fixture tab is the current one) never gets.
+ */
+const POLL_MS = 50;
 
 /** A CSS-free selector by role and accessible name (Puppeteer's ARIA query handler). */
 function aria(role: string, name: string): string {
@@ -31,7 +36,7 @@ export class FirefoxPanel {
           }
           return document.querySelector(`[aria-label="${wanted}"]`);
         },
-        { timeout: TIMEOUT_MS },
+        { timeout: TIMEOUT_MS, polling: POLL_MS },
         label,
       )
       .catch(() => {
@@ -58,7 +63,11 @@ export class FirefoxPanel {
   /** Waits until the page shows `text` (in its rendered text, not its markup). */
   async waitForText(text: string, timeout = TIMEOUT_MS): Promise<void> {
     await this.page
-      .waitForFunction((wanted) => document.body?.innerText.includes(wanted), { timeout }, text)
+      .waitForFunction(
+        (wanted) => document.body?.innerText.includes(wanted),
+        { timeout, polling: POLL_MS },
+        text,
+      )
       .catch((error: unknown) => {
         throw new Error(`The page never showed "${text}" within ${timeout} ms (${String(error)}).`);
       });
@@ -68,7 +77,7 @@ export class FirefoxPanel {
   async waitForNoText(text: string, timeout = TIMEOUT_MS): Promise<void> {
     await this.page.waitForFunction(
       (gone) => !document.body?.innerText.includes(gone),
-      { timeout },
+      { timeout, polling: POLL_MS },
       text,
     );
   }
@@ -90,7 +99,7 @@ export class FirefoxPanel {
           [...document.querySelectorAll('article[aria-label="Answer"]')].some((answer) =>
             (answer as HTMLElement).innerText.includes(wanted),
           ),
-        { timeout: TIMEOUT_MS },
+        { timeout: TIMEOUT_MS, polling: POLL_MS },
         text,
       )
       .catch(async () => {
@@ -113,7 +122,7 @@ export class FirefoxPanel {
         ![...document.querySelectorAll('button')].some(
           (button) => button.textContent?.trim() === 'Stop' || button.ariaLabel === 'Stop',
         ),
-      { timeout: TIMEOUT_MS },
+      { timeout: TIMEOUT_MS, polling: POLL_MS },
     );
   }
 
@@ -187,7 +196,7 @@ export class FirefoxPanel {
         [...document.querySelectorAll('[role="status"]')].some((status) =>
           /^saved/i.test(status.textContent ?? ''),
         ),
-      { timeout: TIMEOUT_MS },
+      { timeout: TIMEOUT_MS, polling: POLL_MS },
     );
   }
 
