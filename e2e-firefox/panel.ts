@@ -64,6 +64,7 @@ export class FirefoxPanel {
   async waitForText(text: string, timeout = TIMEOUT_MS): Promise<void> {
     await this.page
       .waitForFunction(
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
         (wanted) => document.body?.innerText.includes(wanted),
         { timeout, polling: POLL_MS },
         text,
@@ -76,6 +77,7 @@ export class FirefoxPanel {
   /** Waits until no answer, nor the page, shows `text`. */
   async waitForNoText(text: string, timeout = TIMEOUT_MS): Promise<void> {
     await this.page.waitForFunction(
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
       (gone) => !document.body?.innerText.includes(gone),
       { timeout, polling: POLL_MS },
       text,
@@ -86,6 +88,7 @@ export class FirefoxPanel {
   answers(): Promise<string[]> {
     return this.page.evaluate(() =>
       [...document.querySelectorAll('article[aria-label="Answer"]')].map(
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
         (answer) => (answer as HTMLElement).innerText,
       ),
     );
@@ -97,6 +100,7 @@ export class FirefoxPanel {
       .waitForFunction(
         (wanted) =>
           [...document.querySelectorAll('article[aria-label="Answer"]')].some((answer) =>
+            // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
             (answer as HTMLElement).innerText.includes(wanted),
           ),
         { timeout: TIMEOUT_MS, polling: POLL_MS },
