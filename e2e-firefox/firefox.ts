@@ -23,15 +23,15 @@ import { FirefoxPanel } from './panel';
 
 export const GECKO_ID = 'gleaner@gleaner.invalid';
 /** The internal UUID the tests give the add-on (any fixed v4 UUID would do). */
-export const EXTENSION_UUID = '6f1c2a4e-1111-4222-8333-944455556666';
+const EXTENSION_UUID = '6f1c2a4e-1111-4222-8333-944455556666';
 export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}`;
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The build under test: `npm run build:firefox` writes `.output/firefox-mv2`. */
-export const FIREFOX_EXTENSION_DIR = path.resolve(
+const FIREFOX_EXTENSION_DIR = path.resolve(
   process.env.GLEANER_FIREFOX_EXTENSION_DIR ?? path.join(ROOT_DIR, '.output', 'firefox-mv2'),
 );
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 export interface FirefoxSession {
   browser: Browser;

@@ -7,7 +7,7 @@ export const PDF_LINES = {
   first: 'Quarterly report of the Lune valley cooperative',
   second: 'Cider makers bought 410 tonnes of surplus apples',
 };
-export const PDF_TITLE = 'Lune valley quarterly report';
+const PDF_TITLE = 'Lune valley quarterly report';
 
 export interface PdfSite {
   /** `http://papers.test:<port>/report.pdf` (every host resolves to loopback in the tests). */
