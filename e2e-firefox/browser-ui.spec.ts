@@ -33,9 +33,10 @@ describe('Firefox: the sidebar, the shortcut and the context menu', () => {
     await window.closeSidebar();
     assert.equal((await window.sidebar()).open, false);
     await window.pressToolbarButton();
+    // It shows about:blank for a moment before the panel loads.
     await waitFor(
-      'the sidebar to show a page',
-      async () => (await window.sidebar()).url !== undefined,
+      'the sidebar to show the panel',
+      async () => (await window.sidebar()).url === `${EXTENSION_ORIGIN}/sidepanel.html`,
     );
     const sidebar = await window.sidebar();
     assert.equal(sidebar.open, true);

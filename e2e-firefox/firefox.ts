@@ -121,15 +121,16 @@ export async function goto(page: Page, url: string): Promise<void> {
  * the panel again in a fresh tab.
  */
 export async function reloadExtension(session: FirefoxSession): Promise<FirefoxPanel> {
-  const old = session.panel.page;
-  await old
+  // The tab for the new panel is made first: creating one while the reload closes the old
+  // panel tab can fail on the discarded tab ("no such frame").
+  const page = await session.browser.newPage();
+  await session.panel.page
     .evaluate(() => {
       (
         globalThis as unknown as { browser: { runtime: { reload(): void } } }
       ).browser.runtime.reload();
     })
     .catch(() => undefined);
-  const page = await session.browser.newPage();
   // The add-on comes back under the same UUID once its background page has started again.
   const deadline = Date.now() + 15_000;
   for (;;) {
