@@ -30,6 +30,8 @@ function stubMissingApis() {
   Object.assign(browser.runtime, {
     onConnect,
     getPlatformInfo: async () => ({ os: 'linux' }),
+    // The Chrome build: its service worker keeps menu items, so they are made on install.
+    getManifest: () => ({ manifest_version: 3, background: { service_worker: 'background.js' } }),
   });
   browser.contextMenus = {
     create: (item: { id: string; title: string }) => menus.push(item),

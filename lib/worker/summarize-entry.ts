@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { focusSessionItem } from '../messaging/focus-session';
 import type { CommandHandlers } from '../messaging/protocol';
 import { summarizeRequest } from '../messaging/summarize-request';
+import { type BackgroundManifest, type MenuApi, registerMenuItem } from './menu-registration';
 import { openPanelIn } from './side-panel';
 
 const SUMMARIZE_MENU_ID = 'gleaner-summarize-page';
@@ -36,13 +37,12 @@ export function summarizeFromMenuAndShortcut(
       console.error('Gleaner could not open the panel', error),
     );
   };
-  browser.runtime.onInstalled.addListener(() => {
-    browser.contextMenus.create({
-      id: SUMMARIZE_MENU_ID,
-      title: 'Summarize this page',
-      contexts: ['page'],
-    });
-  });
+  registerMenuItem(
+    browser.contextMenus as unknown as MenuApi,
+    browser.runtime.onInstalled,
+    browser.runtime.getManifest() as BackgroundManifest,
+    { id: SUMMARIZE_MENU_ID, title: 'Summarize this page' },
+  );
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId === SUMMARIZE_MENU_ID) void summarize(tab);
   });
