@@ -15,7 +15,10 @@ const USAGE = `Usage: npm run extract -- <file.html | https://… | -> [--url <p
   --url U     the page's address, for resolving its relative links (default: the fetched URL,
               else the page's canonical link, else the file's own path)
   --json      print the whole Article (title, byline, siteName, lang, publishedTime, markdown,
-              textLength, excerpt) instead of the markdown`;
+              textLength, excerpt, kind, fallback, hiddenText) instead of the markdown
+
+The page's kind (article, forum, product, listing, documentation, service), and whether the
+text is the unfiltered page text or holds text the page hides, are printed on standard error.`;
 
 /** A problem the user can fix, said in words (no stack trace). */
 class CliError extends Error {
@@ -196,7 +199,13 @@ async function main(args: string[]): Promise<number> {
     const page = await readSource(options);
     const article = extractFromHtml(page.html, page.url);
     if (options.json) process.stdout.write(`${JSON.stringify(article, null, 2)}\n`);
-    else if (article.markdown) process.stdout.write(`${article.markdown}\n`);
+    else if (article.markdown) {
+      process.stdout.write(`${article.markdown}\n`);
+      const notes = [`${article.kind ?? 'article'} page`];
+      if (article.fallback === 'page-text') notes.push('no content found: the whole page text');
+      if (article.hiddenText) notes.push('includes text the page hides');
+      console.error(`extract: ${notes.join('; ')}.`);
+    }
     if (!article.markdown) console.error(`extract: no text found in ${page.label}.`);
     return 0;
   } catch (error) {
