@@ -5,6 +5,7 @@ import { LlmError } from '../llm/errors';
 import { runNonce } from '../tools/support/untrusted';
 import { callTool, type SettledOutcome } from './call-tool';
 import { type RunDependencies, updateRun } from './run-context';
+import { findReusableResult, reuseKey } from './step-reuse';
 import { repeatedCallReached } from './stop-conditions';
 
 export type ToolStepResult =
@@ -132,6 +133,9 @@ export async function runToolStep(
   if (repeated) return { kind: 'limit', message: repeated };
 
   const stepId = newId();
+  const key = reuseKey(run.userMessageId, call);
+  // The same call in the same user turn is answered from the stored result: no new fetch, no card.
+  const reusable = await findReusableResult(db, run, call);
   await db.steps.add({
     id: stepId,
     runId: run.id,
@@ -142,12 +146,22 @@ export async function runToolStep(
     toolCallId: call.id,
     ...consentOf(dependencies, call.name),
     arguments: call.arguments,
+    reuseKey: key,
+    ...(reusable ? { reusedFrom: reusable.step.id } : {}),
     startedAt: now(),
   });
 
   let outcome: SettledOutcome;
   try {
-    outcome = await resolveOutcome(dependencies, run, call, question, signal, synthetic);
+    outcome = reusable
+      ? {
+          kind: 'result',
+          content: reusable.message.content,
+          summary: `reused: ${(reusable.step.summary ?? 'done').replace(/^reused: /, '')}`,
+          ...(reusable.message.sources ? { sources: reusable.message.sources } : {}),
+          ...(reusable.step.bytes !== undefined ? { bytes: reusable.step.bytes } : {}),
+        }
+      : await resolveOutcome(dependencies, run, call, question, signal, synthetic);
   } catch (error) {
     await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
     throw error;
