@@ -85,9 +85,7 @@ test.describe('long conversations', () => {
     await expect(panel.page.getByText(SUMMARY).first()).toBeVisible();
     // The transcript itself is untouched: turn 1's answer is still on screen.
     await expect(panel.answers.getByText(FACT)).toBeVisible();
-    await expect(panel.page.getByLabel('Tokens used in this chat')).toHaveText(
-      /^This chat: ≈ [\d,]+ in · [\d,]+ out$/,
-    );
+    await expect(panel.page.getByText(/^This chat: ≈ [\d,]+ in · [\d,]+ out$/)).toBeVisible();
   });
 
   test('a provider answering context_length_exceeded once gets one retry and a complete answer', async ({

@@ -14,7 +14,7 @@ export function UsageLine({ steps, fetchAnalyses }: UsageLineProps) {
   const sub = usageOf(subAgentSteps(steps, fetchAnalyses));
   const hasSub = sub.tokensIn > 0 || sub.tokensOut > 0;
   return (
-    <p className="usage-line" aria-label="Tokens used">
+    <p className="usage-line">
       Tokens: {describeUsage(main)}
       {hasSub && <> · Fetch Analysis: {describeUsage(sub)}</>}
     </p>
@@ -32,9 +32,5 @@ export function SessionUsage({
   const steps = [...stepsByRun.values()].flat();
   const all = usageOf([...steps, ...subAgentSteps(steps, fetchAnalyses)]);
   if (all.tokensIn === 0 && all.tokensOut === 0) return null;
-  return (
-    <p className="usage-line session-usage" aria-label="Tokens used in this chat">
-      This chat: {describeUsage(all)}
-    </p>
-  );
+  return <p className="usage-line session-usage">This chat: {describeUsage(all)}</p>;
 }
