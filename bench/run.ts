@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { EXTENSION_DIR } from '../e2e/paths';
 import { benchAgentStep } from './agent-step.bench';
+import { benchCompression } from './compression.bench';
 import { benchFetchPipeline } from './fetch-pipeline.bench';
 import { benchOrchestration } from './orchestration.bench';
 
@@ -23,6 +24,10 @@ if (!browserOnly) {
     '\nAgent: time outside the model and the network per step (scripted free search, zero-latency model)',
   );
   console.table(await benchOrchestration());
+  console.log(
+    '\nLong conversations: a scripted 30-turn research session, compression versus sending everything (zero-latency model)',
+  );
+  console.table(await benchCompression());
 }
 
 if (!nodeOnly) {

@@ -15,11 +15,22 @@ export type ScriptedReply =
  */
 export class ScriptedModel implements ChatModel {
   readonly requests: ChatRequest[] = [];
+  /** Requests of compression steps, answered by `options.summarize` outside the script. */
+  readonly compressionRequests: ChatRequest[] = [];
   private callCount = 0;
 
-  constructor(private readonly script: ScriptedReply[]) {}
+  constructor(
+    private readonly script: ScriptedReply[],
+    private readonly options: { summarize?: (request: ChatRequest) => string } = {},
+  ) {}
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
+    const summarize = this.options.summarize;
+    if (summarize && request.messages[0]?.content.startsWith('You compress')) {
+      this.compressionRequests.push(structuredClone({ ...request, signal: undefined }) as never);
+      const content = summarize(request);
+      return { content, toolCalls: [], finishReason: 'stop', attempts: 1 };
+    }
     this.requests.push({ ...request, messages: structuredClone(request.messages) });
     const reply = this.script.shift();
     if (!reply) throw new Error('ScriptedModel: the script ran out of replies');

@@ -26,15 +26,18 @@ export function activityTotals(steps: readonly StepRecord[], now = Date.now()): 
     durationMs: 0,
   };
   for (const step of steps) {
-    if (step.kind === 'model') totals.modelSteps++;
+    // A compression is a call to the small model.
+    if (step.kind !== 'tool') totals.modelSteps++;
     else totals.toolSteps++;
     totals.tokensIn += step.tokensIn ?? 0;
     totals.tokensOut += step.tokensOut ?? 0;
     totals.bytes += step.bytes ?? 0;
     totals.durationMs += Math.max(0, (step.endedAt ?? now) - step.startedAt);
     // What a call may do is its tool's consent declaration, recorded on the step.
-    if (step.kind === 'tool' && step.consent === 'fetch') totals.fetches++;
-    if (step.kind === 'tool' && step.consent === 'search') totals.searches++;
+    // A reused result fetched and searched nothing.
+    const ran = step.kind === 'tool' && !step.reusedFrom;
+    if (ran && step.consent === 'fetch') totals.fetches++;
+    if (ran && step.consent === 'search') totals.searches++;
   }
   return totals;
 }
@@ -76,8 +79,20 @@ export function describeTotals(totals: ActivityTotals, options: { duration?: boo
 /** The facts of one step, in the order a reader scans them. */
 export function stepFacts(step: StepRecord): string[] {
   const facts: string[] = [];
+  if (step.reusedFrom) facts.push('reused');
   if (step.kind === 'model' && (step.tokensIn !== undefined || step.tokensOut !== undefined)) {
-    facts.push(formatTokens(step.tokensIn ?? 0, step.tokensOut ?? 0));
+    facts.push(
+      `${step.usageEstimated ? '≈' : ''}${formatTokens(step.tokensIn ?? 0, step.tokensOut ?? 0)}`,
+    );
+  }
+  if (step.kind === 'compression') {
+    if (step.tokensIn !== undefined && step.tokensOut !== undefined) {
+      facts.push(`${formatCount(step.tokensIn)} → ${formatCount(step.tokensOut)} tokens`);
+    }
+    const restored = step.compression?.factsRestored.length ?? 0;
+    if (restored) facts.push(`${plural(restored, 'fact')} put back`);
+    if (step.compression?.reason === 'overflow')
+      facts.push('after the provider said it was too long');
   }
   if (step.bytes !== undefined) facts.push(formatBytes(step.bytes));
   if (step.endedAt !== undefined) facts.push(formatDuration(step.endedAt - step.startedAt));

@@ -1,9 +1,11 @@
-import { useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { StepRecord } from '../../lib/db/records';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
 import type { ChatItem } from './chat-items';
+import { CompressionLine } from './compression-line';
 import { MessageView } from './message-view';
+import { SessionUsage, UsageLine } from './usage-line';
 import './chat.css';
 
 interface MessageListProps {
@@ -39,16 +41,30 @@ export function MessageList({ items, stepsByRun, fetchAnalyses, onOpenSession }:
   return (
     <div className="messages">
       {items.map(({ message, content, notices, activityRun }) => (
-        <MessageView key={message.id} message={message} content={content} notices={notices}>
-          {activityRun && (
-            <ActivityPanel
-              steps={stepsByRun.get(activityRun.id) ?? []}
-              fetchAnalyses={fetchAnalyses}
-              onOpenSession={onOpenSession}
-            />
-          )}
-        </MessageView>
+        <Fragment key={message.id}>
+          <MessageView message={message} content={content} notices={notices}>
+            {activityRun && message.role === 'assistant' && (
+              <UsageLine
+                steps={stepsByRun.get(activityRun.id) ?? []}
+                fetchAnalyses={fetchAnalyses}
+              />
+            )}
+            {activityRun && (
+              <ActivityPanel
+                steps={stepsByRun.get(activityRun.id) ?? []}
+                fetchAnalyses={fetchAnalyses}
+                onOpenSession={onOpenSession}
+              />
+            )}
+          </MessageView>
+          {message.role === 'user' &&
+            message.runId &&
+            (stepsByRun.get(message.runId) ?? [])
+              .filter((step) => step.kind === 'compression' && step.status === 'done')
+              .map((step) => <CompressionLine key={step.id} step={step} />)}
+        </Fragment>
       ))}
+      <SessionUsage stepsByRun={stepsByRun} fetchAnalyses={fetchAnalyses} />
       <div ref={endRef} />
     </div>
   );

@@ -28,6 +28,10 @@ export interface SettingsDraft {
   maxSteps: string;
   maxFetches: string;
   maxIdenticalCalls: string;
+  /** Keep verbatim patterns, one a line; prices as typed (blank = the known price). */
+  keepVerbatim: string;
+  priceInput: string;
+  priceOutput: string;
 }
 
 export function draftFrom(settings: Settings): SettingsDraft {
@@ -46,7 +50,18 @@ export function draftFrom(settings: Settings): SettingsDraft {
     maxSteps: String(settings.limits.maxSteps),
     maxFetches: String(settings.limits.maxFetches),
     maxIdenticalCalls: String(settings.limits.maxIdenticalCalls),
+    keepVerbatim: settings.keepVerbatim.join('\n'),
+    priceInput:
+      settings.pricePerMillion.input === null ? '' : String(settings.pricePerMillion.input),
+    priceOutput:
+      settings.pricePerMillion.output === null ? '' : String(settings.pricePerMillion.output),
   };
+}
+
+/** A typed price: blank is "no price", anything else must be a number (validation names it). */
+function typedPrice(value: string): number | null {
+  const typed = value.trim().replace(/^\$/, '');
+  return typed === '' ? null : Number(typed);
 }
 
 /** A typed whole number; NaN (which validation names) when empty or not a number. */
@@ -101,6 +116,11 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
       searxngUrl: draft.searxngUrl.trim(),
       braveKey: draft.braveKey.trim(),
     },
+    keepVerbatim: draft.keepVerbatim
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+    pricePerMillion: { input: typedPrice(draft.priceInput), output: typedPrice(draft.priceOutput) },
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../lib/settings/search-settings';
 import { ConnectionResult } from './connection-result';
 import { Field } from './form-field';
+import { KeepVerbatimFields } from './keep-verbatim-fields';
 import {
   draftFrom,
   SEARCH_PROVIDER_OPTIONS,
@@ -224,6 +225,7 @@ export function SettingsForm({
           </Field>
         ))}
       </details>
+      <KeepVerbatimFields draft={draft} onChange={update} />
       <div className="form-actions">
         <button type="button" onClick={test} disabled={connection === 'testing'}>
           Test connection

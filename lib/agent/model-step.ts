@@ -1,9 +1,11 @@
 import { appendMessage, newId, runSteps } from '../db/queries';
 import type { MessageRecord, RunRecord } from '../db/records';
 import { isStorageFullError } from '../db/storage-full';
+import { LlmError } from '../llm/errors';
+import { costOf, priceOf } from '../llm/prices';
 import { estimateTokens } from '../llm/token-estimate';
 import { stripInvisible } from '../text/strip-invisible';
-import { buildConversation } from './conversation';
+import { prepareRequest } from './compression/compression-step';
 import { type RunDependencies, updateRun } from './run-context';
 import { whileStorageFull } from './storage-retry';
 
@@ -30,7 +32,14 @@ export async function runModelStep(
   const systemPrompt = run.searchWeb
     ? `${dependencies.systemPrompt}\n\n${SEARCH_WEB_INSTRUCTION}`
     : dependencies.systemPrompt;
-  const conversation = buildConversation(systemPrompt, messages, unfinished?.id);
+  let prepared = await prepareRequest(
+    dependencies,
+    run,
+    systemPrompt,
+    messages,
+    unfinished?.id,
+    signal,
+  );
 
   // Writes the browser refuses for lack of space are said and tried again (storage-retry.ts).
   const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
@@ -111,14 +120,35 @@ export async function runModelStep(
   };
 
   try {
-    const response = await dependencies.model.complete({
-      model: settings.model,
-      messages: conversation,
-      tools: dependencies.tools.specs,
-      signal,
-      onText,
-    });
+    const ask = () =>
+      dependencies.model.complete({
+        model: settings.model,
+        messages: prepared.conversation,
+        tools: dependencies.tools.specs,
+        signal,
+        onText,
+      });
+    let response: Awaited<ReturnType<typeof ask>>;
+    try {
+      response = await ask();
+    } catch (error) {
+      // The window is smaller than the setting says: compress once more and ask once more.
+      if (!(error instanceof LlmError && error.kind === 'context-overflow')) throw error;
+      prepared = await prepareRequest(
+        dependencies,
+        run,
+        systemPrompt,
+        messages,
+        unfinished?.id,
+        signal,
+        'overflow',
+      );
+      response = await ask();
+    }
     await settleWrites();
+    const tokensIn = response.usage?.promptTokens ?? prepared.tokens;
+    const tokensOut = response.usage?.completionTokens ?? estimateTokens(response.content);
+    const price = priceOf(settings.model, settings.pricePerMillion);
     await storedEvenIfStopped(() =>
       db.transaction('rw', db.messages, db.steps, db.runs, async () => {
         await db.messages.update(answer.id, {
@@ -130,10 +160,11 @@ export async function runModelStep(
           status: 'done',
           endedAt: now(),
           attempts: response.attempts,
-          tokensIn:
-            response.usage?.promptTokens ??
-            conversation.reduce((sum, message) => sum + estimateTokens(message.content), 0),
-          tokensOut: response.usage?.completionTokens ?? estimateTokens(response.content),
+          tokensIn,
+          tokensOut,
+          tokensEstimated: prepared.tokens,
+          ...(response.usage ? {} : { usageEstimated: true }),
+          ...(price ? { cost: costOf(tokensIn, tokensOut, price) } : {}),
           summary: response.toolCalls.length
             ? `asked for ${response.toolCalls.map((call) => call.name).join(', ')}`
             : `answered (${response.content.length} characters)`,

@@ -8,6 +8,7 @@ import { callTool, type SettledOutcome } from './call-tool';
 import { screenArguments, screenPrompt, seenTexts } from './request-screen';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
+import { findReusableResult, reuseKey } from './step-reuse';
 import { repeatedCallReached } from './stop-conditions';
 import { whileStorageFull } from './storage-retry';
 
@@ -135,6 +136,9 @@ export async function runToolStep(
   if (repeated) return { kind: 'limit', message: repeated };
 
   const stepId = newId();
+  const key = reuseKey(run.userMessageId, call);
+  // The same call in the same user turn is answered from the stored result: no new fetch, no card.
+  const reusable = await findReusableResult(db, run, call);
   await db.steps.add({
     id: stepId,
     runId: run.id,
@@ -145,6 +149,8 @@ export async function runToolStep(
     toolCallId: call.id,
     ...consentOf(dependencies, call.name),
     arguments: call.arguments,
+    reuseKey: key,
+    ...(reusable ? { reusedFrom: reusable.step.id } : {}),
     startedAt: now(),
   });
 
@@ -153,7 +159,15 @@ export async function runToolStep(
     // Every tool result is cleaned of invisible characters, whatever the tool: its content,
     // the titles of its sources and its summary (a page, a search snippet, an error quoting one).
     outcome = stripInvisibleDeep(
-      await resolveOutcome(dependencies, run, call, question, signal, synthetic),
+      reusable
+      ? {
+          kind: 'result',
+          content: reusable.message.content,
+          summary: `reused: ${(reusable.step.summary ?? 'done').replace(/^reused: /, '')}`,
+          ...(reusable.message.sources ? { sources: reusable.message.sources } : {}),
+          ...(reusable.step.bytes !== undefined ? { bytes: reusable.step.bytes } : {}),
+        }
+      : await resolveOutcome(dependencies, run, call, question, signal, synthetic),
     );
   } catch (error) {
     await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });

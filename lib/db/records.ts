@@ -108,11 +108,25 @@ export type RunRecord = z.infer<typeof runSchema>;
 export const CONSENT_DECLARATIONS = ['none', 'tab', 'fetch', 'search', 'delegated'] as const;
 export type ConsentDeclaration = (typeof CONSENT_DECLARATIONS)[number];
 
+/**
+ * A compression step's outcome: the summary that replaces the listed messages in what is sent
+ * (never in what is stored or shown), and the facts the summary had lost and got back verbatim.
+ */
+const compressionSchema = z.object({
+  summary: z.string(),
+  /** Tool results and answers the summary stands for; user messages are never among them. */
+  replacedIds: z.array(z.string()),
+  factsRestored: z.array(z.string()),
+  /** `threshold`: the conversation passed 60% of the window; `overflow`: the provider refused. */
+  reason: z.enum(['threshold', 'overflow']),
+});
+export type Compression = z.infer<typeof compressionSchema>;
+
 export const stepSchema = z.object({
   id: z.string(),
   runId: z.string(),
   index: z.number(),
-  kind: z.enum(['model', 'tool']),
+  kind: z.enum(['model', 'tool', 'compression']),
   status: z.enum(['running', 'done', 'failed', 'interrupted']),
   model: z.string().optional(),
   toolName: z.string().optional(),
@@ -125,6 +139,18 @@ export const stepSchema = z.object({
   tokensIn: z.number().optional(),
   tokensOut: z.number().optional(),
   attempts: z.number().optional(),
+  /** Set when tokensIn/tokensOut are our estimate: the provider sent no usage. */
+  usageEstimated: z.boolean().optional(),
+  /** Our count of a model step's request before it was sent, to calibrate the next count. */
+  tokensEstimated: z.number().optional(),
+  /** What a model step cost in dollars, when the model's price is known. */
+  cost: z.number().optional(),
+  /** On compression steps. */
+  compression: compressionSchema.optional(),
+  /** A tool step's tool, arguments and user turn (reuse-key.ts). */
+  reuseKey: z.string().optional(),
+  /** The step whose stored result answered this one (Regenerate, Resume). */
+  reusedFrom: z.string().optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
 });

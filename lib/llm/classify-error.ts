@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Provider } from '../settings/schema';
+import { isContextOverflow } from './context-overflow';
 import { LlmError } from './errors';
 import { EndpointRedirectError } from './no-redirect-fetch';
 import { parseRetryAfter } from './retry-policy';
@@ -58,6 +59,9 @@ export const explain = {
     `The endpoint at ${baseUrl} redirected ${target === undefined ? 'elsewhere' : `to ${target}`}; ` +
     'check the Base URL. Gleaner does not follow redirects for model requests, so nothing was ' +
     'sent there.',
+  contextOverflow: () =>
+    "The conversation was longer than the model's context window, even after compression. " +
+    'Raise Context window in Settings if the model allows more, or start a new chat.',
   notOpenAiCompatible: (baseUrl: string, what: string) =>
     `${baseUrl} answered, but not like an OpenAI-compatible API (${what}). ` +
     'Check the Base URL; it usually ends in /v1.',
@@ -160,6 +164,9 @@ function fromStatus(error: APIError, status: number, context: ErrorContext): Llm
     );
   }
   const said = serverMessage(error);
+  if ((status === 400 || status === 413 || status === 422) && overflowed(error, said)) {
+    return new LlmError('context-overflow', explain.contextOverflow(), details);
+  }
   // Ollama: `registry.ollama.ai/library/gemma:2b does not support tools`; others say similar.
   if (
     status === 400 &&
@@ -178,6 +185,12 @@ function fromStatus(error: APIError, status: number, context: ErrorContext): Llm
     `The provider refused the request (HTTP ${status})${said ? `: ${said}` : '.'}`,
     details,
   );
+}
+
+/** The code can sit on the error itself (OpenAI) or as `type` in the body (llama.cpp). */
+function overflowed(error: APIError, said: string | undefined): boolean {
+  const body = (error.error ?? {}) as { type?: unknown };
+  return isContextOverflow(said, error.code) || isContextOverflow(undefined, body.type);
 }
 
 function classify(error: unknown, context: ErrorContext): LlmError {
@@ -203,6 +216,7 @@ function classify(error: unknown, context: ErrorContext): LlmError {
     if (typeof error.status === 'number') return fromStatus(error, error.status, context);
     // No status: an error object sent inside the event stream.
     const said = serverMessage(error);
+    if (overflowed(error, said)) return new LlmError('context-overflow', explain.contextOverflow());
     return new LlmError(
       'rejected',
       said ? `The provider reported an error: ${said}` : 'The provider reported an error.',

@@ -19,6 +19,8 @@ export type LlmErrorKind =
   | 'redirected'
   /** Something answered, but not like an OpenAI-compatible API. */
   | 'bad-response'
+  /** The request was longer than the model's context window (each server words it its own way). */
+  | 'context-overflow'
   /** Another 4xx the server explained. */
   | 'rejected'
   /** The user pressed Stop. */

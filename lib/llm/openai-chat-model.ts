@@ -11,6 +11,7 @@ import { fetchWithoutRedirects } from './no-redirect-fetch';
 import { abortedError, type RetryEvent, type Sleep, withRetry } from './retry-policy';
 import { assembleToolCalls, ToolCallAssembler, type ToolCallDelta } from './tool-call-assembly';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ToolSpec } from './types';
+import { parseUsage } from './usage';
 
 export type ChatModelSettings = Pick<Settings, 'baseUrl' | 'apiKey' | 'provider'>;
 
@@ -86,16 +87,6 @@ function makeCallId(index: number): string {
   return `call_${crypto.randomUUID().slice(0, 8)}_${index}`;
 }
 
-function usageOf(value: unknown): ChatResponse['usage'] {
-  if (!value || typeof value !== 'object') return undefined;
-  const { prompt_tokens: promptTokens, completion_tokens: completionTokens } = value as Record<
-    string,
-    unknown
-  >;
-  if (typeof promptTokens !== 'number' || typeof completionTokens !== 'number') return undefined;
-  return { promptTokens, completionTokens };
-}
-
 /**
  * Some servers ignore `stream: true` and answer with one JSON completion. We take it as it is
  * rather than failing: the answer is complete, it just arrives at once.
@@ -130,7 +121,7 @@ function fromCompletion(
     content,
     toolCalls: assembleToolCalls([calls], { makeId: makeCallId }),
     finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
-    usage: usageOf(record.usage),
+    usage: parseUsage(record.usage),
   };
 }
 
@@ -236,7 +227,7 @@ export function createChatModel(
       }
       for await (const chunk of stream) {
         started = true;
-        usage = usageOf(chunk.usage) ?? usage;
+        usage = parseUsage(chunk.usage) ?? usage;
         // The usage chunk has no choices; a few servers send chunks without a delta.
         const choice = chunk.choices?.[0];
         if (!choice) continue;

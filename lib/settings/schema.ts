@@ -61,6 +61,40 @@ const httpUrl = z
     }
   }, 'Base URL must be an http:// or https:// address, like http://localhost:11434/v1');
 
+/** A Keep verbatim pattern as the user typed it; compiled with the `u` flag, matched globally. */
+export function compileKeepVerbatim(pattern: string): RegExp {
+  return new RegExp(pattern, 'gu');
+}
+
+const keepVerbatimSchema = z.array(z.string().trim()).superRefine((patterns, context) => {
+  for (const pattern of patterns) {
+    let compiled: RegExp;
+    try {
+      compiled = compileKeepVerbatim(pattern);
+    } catch (error) {
+      const reason =
+        error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
+      context.addIssue({
+        code: 'custom',
+        message: `Keep verbatim: "${pattern}" is not a valid pattern (${reason}).`,
+      });
+      return;
+    }
+    if (compiled.test('')) {
+      context.addIssue({
+        code: 'custom',
+        message: `Keep verbatim: "${pattern}" matches empty text; it must match at least one character.`,
+      });
+      return;
+    }
+  }
+});
+
+function pricePart(name: string) {
+  const message = `${name} must be a number of dollars per million tokens, 0 or more.`;
+  return z.number({ error: message }).min(0, message).max(10_000, message).nullable();
+}
+
 export const settingsSchema = z.object({
   provider: z.enum(PROVIDERS),
   baseUrl: z.union([z.literal(''), httpUrl]),
@@ -77,6 +111,15 @@ export const settingsSchema = z.object({
   limits: limitsSchema,
   /** The web search provider of the Fetch Analysis sub-agent. */
   search: searchSettingsSchema,
+  /**
+   * Patterns of text that compression must keep verbatim (contract numbers, article codes), on
+   * top of the numbers, dates, names, URLs and identifiers it always keeps.
+   */
+  keepVerbatim: keepVerbatimSchema.default([]),
+  /** The main model's price in dollars per million tokens; null uses the table of known models. */
+  pricePerMillion: z
+    .object({ input: pricePart('Input price'), output: pricePart('Output price') })
+    .default({ input: null, output: null }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -90,6 +133,8 @@ export const DEFAULT_SETTINGS: Settings = {
   allowedTools: ['list_tabs', 'read_tab', 'fetch', 'agentic_fetch'],
   limits: { maxSteps: 20, maxFetches: 10, maxIdenticalCalls: 3 },
   search: DEFAULT_SEARCH_SETTINGS,
+  keepVerbatim: [],
+  pricePerMillion: { input: null, output: null },
 };
 
 /** A model is usable once it has an endpoint and a model name. */

@@ -1,0 +1,23 @@
+import type { StepRecord } from '../../lib/db/records';
+import { formatCount } from '../shared/format';
+import { Markdown } from '../shared/markdown';
+
+/**
+ * The line a compression leaves in the transcript, opening to the summary that was sent in
+ * place of the earlier messages. The messages themselves stay on screen as they were.
+ */
+export function CompressionLine({ step }: { step: StepRecord }) {
+  if (!step.compression) return null;
+  const sizes =
+    step.tokensIn !== undefined && step.tokensOut !== undefined
+      ? ` (${formatCount(step.tokensIn)} → ${formatCount(step.tokensOut)} tokens)`
+      : '';
+  return (
+    <details className="compression-line">
+      <summary>Earlier messages were compressed to fit the model's window{sizes}</summary>
+      <div className="compression-summary">
+        <Markdown>{step.compression.summary}</Markdown>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { StepRecord } from '../../lib/db/records';
+import { describeUsage, usageOf } from './usage';
+
+const step = (fields: Partial<StepRecord>): StepRecord => ({
+  id: String(Math.random()),
+  runId: 'r',
+  index: 0,
+  kind: 'model',
+  status: 'done',
+  startedAt: 0,
+  ...fields,
+});
+
+describe('usage under an answer', () => {
+  it('adds the model calls, with the price when every call has one', () => {
+    const usage = usageOf([
+      step({ tokensIn: 1000, tokensOut: 100, cost: 0.0012 }),
+      step({ kind: 'tool', bytes: 5000 }),
+      step({ tokensIn: 2000, tokensOut: 50, cost: 0.0009 }),
+    ]);
+    expect(describeUsage(usage)).toBe('3,000 in · 150 out · $0.0021');
+  });
+
+  it('marks estimated counts with ≈ and leaves the price out when one call has none', () => {
+    const usage = usageOf([
+      step({ tokensIn: 1000, tokensOut: 100, cost: 0.5 }),
+      step({ tokensIn: 900, tokensOut: 80, usageEstimated: true }),
+    ]);
+    expect(describeUsage(usage)).toBe('≈ 1,900 in · 180 out');
+  });
+});

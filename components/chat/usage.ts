@@ -1,0 +1,62 @@
+import type { StepRecord } from '../../lib/db/records';
+import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
+import { formatCount } from '../shared/format';
+
+export interface Usage {
+  tokensIn: number;
+  tokensOut: number;
+  /** Some counts are our estimate: the provider sent no usage for them. */
+  estimated: boolean;
+  /** Dollars, when every priced call's price was known; undefined otherwise. */
+  cost?: number;
+}
+
+const NONE: Usage = { tokensIn: 0, tokensOut: 0, estimated: false, cost: 0 };
+
+/** What the model calls among these steps sent and got back (compressions included). */
+export function usageOf(steps: readonly StepRecord[]): Usage {
+  let usage: Usage = { ...NONE };
+  for (const step of steps) {
+    if (step.kind === 'tool') continue;
+    if (step.tokensIn === undefined && step.tokensOut === undefined) continue;
+    usage = {
+      tokensIn: usage.tokensIn + (step.tokensIn ?? 0),
+      tokensOut: usage.tokensOut + (step.tokensOut ?? 0),
+      estimated: usage.estimated || step.usageEstimated === true || step.kind === 'compression',
+      // A model call without a price makes the total unknown; compressions are not priced.
+      cost:
+        step.kind === 'compression'
+          ? usage.cost
+          : usage.cost !== undefined && step.cost !== undefined
+            ? usage.cost + step.cost
+            : undefined,
+    };
+  }
+  return usage;
+}
+
+/** The steps of the Fetch Analyses these steps started. */
+export function subAgentSteps(
+  steps: readonly StepRecord[],
+  fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>,
+): StepRecord[] {
+  return steps.flatMap((step) =>
+    step.toolCallId ? (fetchAnalyses.get(step.toolCallId)?.steps ?? []) : [],
+  );
+}
+
+function formatCost(dollars: number): string {
+  if (dollars === 0) return '$0';
+  if (dollars < 0.01) return `$${dollars.toFixed(4)}`;
+  return `$${dollars.toFixed(2)}`;
+}
+
+/** "≈ 4,210 in · 380 out · $0.0021": ≈ when any count is estimated; a price only when known. */
+export function describeUsage(usage: Usage): string {
+  const parts = [
+    `${usage.estimated ? '≈ ' : ''}${formatCount(usage.tokensIn)} in`,
+    `${formatCount(usage.tokensOut)} out`,
+  ];
+  if (usage.cost !== undefined && usage.cost > 0) parts.push(formatCost(usage.cost));
+  return parts.join(' · ');
+}
