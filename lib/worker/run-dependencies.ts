@@ -31,7 +31,7 @@ export function runDependencies(base: RunBase, role: RunRole): RunDependencies {
   }
   return {
     ...base,
-    tools: createToolRegistry(MAIN_AGENT_TOOLS, base.settings.allowedTools),
+    tools: createToolRegistry(MAIN_AGENT_TOOLS, base.settings.disabledTools),
     systemPrompt: mainSystemPrompt(),
     services: {
       ...base.services,
