@@ -38,7 +38,7 @@ describe('tool conventions', () => {
       'fetch-weather.ts: has no test file beside it',
       'fetch-weather.ts: tool is named "weather", expected "fetch_weather"',
       'fetch-weather.ts: needs a description of at least 20 characters',
-      'fetch-weather.ts: needs a consent declaration (none | tab | fetch | search | delegated)',
+      'fetch-weather.ts: needs a consent declaration (none | tab | fetch | search | delegated | call)',
       'fetch-weather.ts: parameters must be a zod object schema',
       'fetch-weather.ts: tool "fetch_weather" is not registered',
     ]);
