@@ -44,7 +44,7 @@ const customToolsSchema = z.object({
 });
 export type CustomTools = z.infer<typeof customToolsSchema>;
 
-export const EMPTY_CUSTOM_TOOLS: CustomTools = { declared: [], mcpServers: [] };
+const EMPTY_CUSTOM_TOOLS: CustomTools = { declared: [], mcpServers: [] };
 
 const customToolsItem = storage.defineItem<CustomTools>('local:customTools', {
   fallback: EMPTY_CUSTOM_TOOLS,

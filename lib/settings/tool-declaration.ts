@@ -34,7 +34,7 @@ export const BUILT_IN_MAIN_TOOLS = [
 /** Shown instead of a header value in exports and in the edit box: values are secrets. */
 export const SECRET_PLACEHOLDER = '<secret>';
 
-export const DECLARATION_FIELDS = [
+const DECLARATION_FIELDS = [
   'name',
   'description',
   'parameters',
@@ -82,7 +82,7 @@ const propertySchema = z.union(
       'must be a JSON Schema of type string, number, integer, boolean, an enum, or an array of those',
   },
 );
-export type DeclaredProperty = z.infer<typeof propertySchema>;
+type DeclaredProperty = z.infer<typeof propertySchema>;
 
 const parametersSchema = z
   .object(
@@ -110,7 +110,7 @@ const parametersSchema = z
       }
     }
   });
-export type DeclaredParameters = z.infer<typeof parametersSchema>;
+type DeclaredParameters = z.infer<typeof parametersSchema>;
 
 function isLoopbackHost(hostname: string): boolean {
   return (

@@ -1,7 +1,7 @@
 import { systemTimers, type Timers } from '../../web/timers';
 
 /** Seconds to wait before the 1st, 2nd and 3rd retry. */
-export const BACKOFF_SECONDS = [1, 2, 4] as const;
+const BACKOFF_SECONDS = [1, 2, 4] as const;
 
 /** One attempt's line in the log: the tool, its arguments and the attempt, never its headers. */
 export interface AttemptLog {
@@ -28,8 +28,9 @@ export interface RetryOptions {
   log?: (entry: AttemptLog) => void;
 }
 
+/** Attempts go to the worker's console as warnings, the level the extension logs at. */
 function defaultLog(entry: AttemptLog): void {
-  console.info(
+  console.warn(
     `Gleaner tool ${entry.tool}, attempt ${entry.attempt} of ${entry.of}: ${entry.outcome}`,
     entry.arguments,
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeCalls, jsonReply } from '../../../testing/fake-calls';
+import { type FakeHttpReply, fakeCalls, jsonReply } from '../../../testing/fake-calls';
 import { fakeServices } from '../../../testing/fake-services';
 import { toolContext } from '../../../testing/tool-context';
 import { callTool } from '../../agent/call-tool';
@@ -148,10 +148,7 @@ describe('retries and timeouts of a declared tool', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  async function attemptTimes(
-    declaration: ToolDeclaration,
-    replies: Parameters<typeof fakeCalls>[0],
-  ) {
+  async function attemptTimes(declaration: ToolDeclaration, replies: FakeHttpReply[]) {
     const started: number[] = [];
     const timed = replies.map((reply) => async (signal: AbortSignal) => {
       started.push(Date.now());

@@ -31,7 +31,7 @@ export interface McpConnection {
 }
 
 /** A failure with a sentence naming the server (and the tool, for a call). */
-export class McpFailure extends Error {
+class McpFailure extends Error {
   override readonly name = 'McpFailure';
 }
 
