@@ -44,14 +44,12 @@ describe('declared tools and MCP servers', () => {
     expect(read).toEqual({ declared: [declaration], mcpServers: [] });
   });
 
-  it('refuse an MCP server on plain http off this computer', async () => {
-    await expect(
-      saveCustomTools({
-        declared: [],
-        mcpServers: [{ name: 'files', url: 'http://mcp.example/' }],
-      }),
-    ).rejects.toThrow(
+  it('refuse an MCP server on plain http off this computer, with a sentence', () => {
+    const parsed = mcpServerSchema.safeParse({ name: 'files', url: 'http://mcp.example/' });
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([
       'Server URL must be an https URL (http only on this computer); got "http://mcp.example/".',
-    );
+    ]);
+    const local = mcpServerSchema.safeParse({ name: 'local', url: 'http://127.0.0.1:3001/mcp' });
+    expect(local.success).toBe(true);
   });
 });
