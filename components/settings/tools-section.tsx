@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import type { CustomTools, McpServerSetting } from '../../lib/settings/custom-tools';
 import {
   BUILT_IN_MAIN_TOOLS,
@@ -41,7 +41,10 @@ function ToolSwitch({
 }) {
   const [error, setError] = useState<string>();
   const descriptionId = useId();
-  const on = !disabledTools.includes(name);
+  const stored = !disabledTools.includes(name);
+  // The switch moves at once; the stored value catches up (and wins) when it arrives.
+  const [on, setOn] = useState(stored);
+  useEffect(() => setOn(stored), [stored]);
   return (
     <div className="tool-switch">
       <label>
