@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface EndpointRequest {
+interface EndpointRequest {
   method: string;
   path: string;
   query: Record<string, string>;
