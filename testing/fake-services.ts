@@ -1,5 +1,6 @@
 import type { Article } from '../lib/extract/article';
 import type { TabInfo, ToolServices, WebServices } from '../lib/tools/tool';
+import { fakeCalls } from './fake-calls';
 import { fakeSearch } from './fake-search';
 import { fakeWeb } from './fake-web';
 import { memoryPageFiles } from './memory-page-files';
@@ -19,6 +20,7 @@ export function fakeServices(
     web,
     pages: memoryPageFiles(),
     search: fakeSearch(),
+    calls: fakeCalls(),
     ...extra,
     tabs: {
       list: async () => tabs.map(info),

@@ -66,6 +66,22 @@ describe('ConsentCard', () => {
     expect(html).toContain('Allow all fetches for this answer');
   });
 
+  it('shows a tool call with the tool, its endpoint and every argument, and a grant per tool', () => {
+    const html = render({
+      kind: 'tool',
+      target: 'search_warehouse',
+      host: 'http://127.0.0.1:9100/invoke',
+      detail: 'Arguments: {\n  "sku": "A-1"\n}',
+    });
+    expect(html).toContain('Call tool</strong> <code>search_warehouse</code> at:');
+    expect(html).toContain('<mark class="consent-origin">http://127.0.0.1:9100</mark>/invoke');
+    expect(html).toContain(
+      '<pre class="consent-arguments">Arguments: {\n  &quot;sku&quot;: &quot;A-1&quot;\n}</pre>',
+    );
+    expect(buttons(html)).toEqual(['Allow once', 'Always allow this tool', 'Deny']);
+    expect(html).toContain('Allow all tool calls for this answer');
+  });
+
   it('names the provider by its label when the card carries only its id', () => {
     expect(searchProviderName({ host: 'duckduckgo' })).toBe('DuckDuckGo');
     expect(searchProviderName({ host: 'brave', detail: ' ' })).toBe('Brave Search');

@@ -17,6 +17,7 @@ export function alwaysLabel(request: Pick<ConsentRequestRecord, 'kind' | 'granta
   if (!request.grantable) return undefined;
   if (request.kind === 'fetch') return 'Always allow this site';
   if (request.kind === 'search') return 'Always allow searches';
+  if (request.kind === 'tool') return 'Always allow this tool';
   return undefined;
 }
 
@@ -67,6 +68,19 @@ function UrlTarget({ target }: { target: string }) {
   );
 }
 
+/** A declared or MCP tool: its name, where the call goes, and every argument it sends. */
+function ToolCallTarget({ request }: { request: ConsentRequestRecord }) {
+  return (
+    <div className="consent-target">
+      <p>
+        <strong className="consent-action">Call tool</strong> <code>{request.target}</code> at:
+      </p>
+      <UrlTarget target={request.host} />
+      {request.detail && <pre className="consent-arguments">{request.detail}</pre>}
+    </div>
+  );
+}
+
 function Target({ request }: { request: ConsentRequestRecord }) {
   if (request.kind === 'search') {
     return (
@@ -79,6 +93,7 @@ function Target({ request }: { request: ConsentRequestRecord }) {
       </div>
     );
   }
+  if (request.kind === 'tool') return <ToolCallTarget request={request} />;
   if (request.kind === 'tab') {
     return (
       <div className="consent-target">
@@ -159,7 +174,7 @@ export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
             <strong>Careful:</strong> {request.warning}. Allow only if you meant to send it.
           </p>
         )}
-        {request.detail && request.kind !== 'search' && (
+        {request.detail && request.kind !== 'search' && request.kind !== 'tool' && (
           <p className="consent-detail">{request.detail}</p>
         )}
         <p className="consent-question">
@@ -174,7 +189,9 @@ export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
             disabled={pending}
             onChange={(event) => setAllowAll(event.target.checked)}
           />
-          Allow all fetches for this answer
+          {request.kind === 'tool'
+            ? 'Allow all tool calls for this answer'
+            : 'Allow all fetches for this answer'}
         </label>
       )}
       <div className="consent-actions">

@@ -8,6 +8,7 @@ const KIND_LABEL: Record<GrantRecord['kind'], string> = {
   'always-fetch': 'Always allowed site',
   'always-search': 'Searches always allowed',
   'private-host-exempt': 'Private address allowed',
+  'always-tool': 'Tool always allowed',
 };
 
 /** Grouped by kind, then by host, so a long list reads like an index. */

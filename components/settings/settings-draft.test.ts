@@ -87,8 +87,8 @@ describe('web search in the settings draft', () => {
   });
 
   it('keeps the other settings the form does not show', () => {
-    const stored = { ...DEFAULT_SETTINGS, allowedTools: ['read_tab'] };
-    expect(settingsFrom(draftFrom(stored), stored).allowedTools).toEqual(['read_tab']);
+    const stored = { ...DEFAULT_SETTINGS, disabledTools: ['read_tab'] };
+    expect(settingsFrom(draftFrom(stored), stored).disabledTools).toEqual(['read_tab']);
   });
 
   it('names the fields each provider shows, so errors on them show at the field', () => {

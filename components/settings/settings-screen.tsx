@@ -1,10 +1,12 @@
 import type { GrantRecord } from '../../lib/db/records';
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
+import type { CustomTools } from '../../lib/settings/custom-tools';
 import type { SaveOutcome } from '../../lib/settings/save-outcome';
 import type { Settings } from '../../lib/settings/schema';
 import { GrantsList } from './grants-list';
 import { PrivateHostForm } from './private-host-form';
 import { SettingsForm } from './settings-form';
+import { type ToolsActions, ToolsSection } from './tools-section';
 import './settings.css';
 
 interface SettingsScreenProps {
@@ -19,6 +21,8 @@ interface SettingsScreenProps {
   onExemptHost: (host: string) => Promise<string | undefined>;
   /** In the side panel the settings replace the chat; this leads back. */
   onBack?: () => void;
+  /** Settings → Tools: the declared tools and MCP servers, and what changes them. */
+  tools?: { custom: CustomTools | undefined; actions: ToolsActions };
 }
 
 export function SettingsScreen({
@@ -29,6 +33,7 @@ export function SettingsScreen({
   onRevokeGrant,
   onExemptHost,
   onBack,
+  tools,
 }: SettingsScreenProps) {
   return (
     <section className="settings-screen" aria-labelledby="settings-title">
@@ -53,6 +58,7 @@ export function SettingsScreen({
       ) : (
         <p className="muted">Loading settings…</p>
       )}
+      {settings && tools && <ToolsSection disabledTools={settings.disabledTools} {...tools} />}
       <section className="settings-section" aria-labelledby="permissions-title">
         <h3 id="permissions-title">Permissions</h3>
         <GrantsList grants={grants} onRevoke={onRevokeGrant} />

@@ -6,11 +6,14 @@ import { createRoot } from 'react-dom/client';
 import { SettingsScreen } from '../../components/settings/settings-screen';
 import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
 import { saveSettingsFromForm, testConnectionFromForm } from '../../hooks/settings-form-actions';
+import { toolsActions } from '../../hooks/tools-actions';
+import { useCustomTools } from '../../hooks/use-custom-tools';
 import { useGrants } from '../../hooks/use-grants';
 import { useSettings } from '../../hooks/use-settings';
 
 function OptionsApp() {
   const settings = useSettings();
+  const customTools = useCustomTools();
   const grants = useGrants();
   return (
     <main className="options-page">
@@ -22,6 +25,7 @@ function OptionsApp() {
         grants={grants}
         onRevokeGrant={revokeGrant}
         onExemptHost={exemptPrivateHost}
+        tools={{ custom: customTools, actions: toolsActions }}
       />
     </main>
   );

@@ -7,6 +7,8 @@ import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
 import { sendCommand } from '../../hooks/send-command';
 import { sessionTransfer } from '../../hooks/session-transfer';
 import { saveSettingsFromForm, testConnectionFromForm } from '../../hooks/settings-form-actions';
+import { toolsActions } from '../../hooks/tools-actions';
+import { useCustomTools } from '../../hooks/use-custom-tools';
 import { useFocusRequest } from '../../hooks/use-focus-request';
 import { useGrants } from '../../hooks/use-grants';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
@@ -20,6 +22,7 @@ import { ChatScreen } from './chat-screen';
 
 export function App() {
   const settings = useSettings();
+  const customTools = useCustomTools();
   const sessions = useSessionList();
   const [selectedId, select] = useSelectedSession(sessions);
   const [view, setView] = useState<PanelView>('chat');
@@ -102,6 +105,7 @@ export function App() {
               grants={grants}
               onRevokeGrant={revokeGrant}
               onExemptHost={exemptPrivateHost}
+              tools={{ custom: customTools, actions: toolsActions }}
               onBack={() => setView('chat')}
             />
           </div>

@@ -21,7 +21,7 @@ export interface ToolCallEnvironment extends Omit<ToolContext, 'approved' | 'con
 const MAX_FURTHER_CARDS = 10;
 
 /** Declarations under which a card is shown before the tool runs. */
-const ASKING = new Set(['tab', 'fetch', 'search']);
+const ASKING = new Set(['tab', 'fetch', 'search', 'call']);
 
 /**
  * Consent is enforced here, not trusted to the tool: before `execute` runs, the tool says what

@@ -9,6 +9,7 @@ class ConsentNotGiven extends Error {
 /** The line the answer ends with when the user says no. */
 export function deniedMessage(prompt: ConsentPrompt): string {
   if (prompt.kind === 'search') return `You did not allow the search "${prompt.target}".`;
+  if (prompt.kind === 'tool') return `You did not allow calling the tool ${prompt.target}.`;
   if (prompt.kind === 'tab')
     return `You did not allow reading the tab "${prompt.host}" (${prompt.target}).`;
   return `You did not allow fetching ${prompt.target}.`;
@@ -17,7 +18,8 @@ export function deniedMessage(prompt: ConsentPrompt): string {
 /**
  * The services a tool call gets: fetching, searching and reading a tab's content go through
  * only for what this call's declaration and answered card cover. A tool that declares `none`
- * (or forgets to ask) cannot reach the network or a tab's text at all.
+ * (or forgets to ask) cannot reach the network or a tab's text at all. A declared or MCP tool
+ * (`call`) reaches only the endpoint or server its answered card showed, under its own name.
  */
 export function servicesFor(
   services: ToolServices,
@@ -32,6 +34,12 @@ export function servicesFor(
   const allows = (kind: ConsentPrompt['kind'], target: string) =>
     declaration === kind &&
     approved.some((prompt) => prompt.kind === kind && prompt.target === target);
+  // The card names the tool and where the call goes: both must match what the tool asks for.
+  const allowsCall = (where: string) =>
+    declaration === 'call' &&
+    approved.some(
+      (prompt) => prompt.kind === 'tool' && prompt.target === toolName && prompt.host === where,
+    );
   return {
     ...services,
     web: {
@@ -46,6 +54,16 @@ export function servicesFor(
           ? services.search.search(query, maxResults, signal)
           : refuse(`search for "${query}"`),
     },
+    calls: {
+      http: (request, signal) =>
+        allowsCall(request.endpoint) && sameEndpoint(request.url, request.endpoint)
+          ? services.calls.http(request, signal)
+          : refuse(`call ${request.endpoint}`),
+      mcp: (server, tool, args, signal) =>
+        allowsCall(server.url)
+          ? services.calls.mcp(server, tool, args, signal)
+          : refuse(`call ${tool} on the MCP server ${server.name}`),
+    },
     tabs: {
       ...services.tabs,
       async read(tabId) {
@@ -59,4 +77,15 @@ export function servicesFor(
     },
     ...(declaration === 'delegated' ? {} : { subAgent: undefined }),
   };
+}
+
+/** Whether a request goes to the declared endpoint itself (its query aside). */
+function sameEndpoint(url: string, endpoint: string): boolean {
+  try {
+    const target = new URL(url);
+    const declared = new URL(endpoint);
+    return target.origin === declared.origin && target.pathname === declared.pathname;
+  } catch {
+    return false;
+  }
 }

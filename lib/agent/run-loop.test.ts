@@ -287,7 +287,7 @@ describe('attached tabs', () => {
     const model = new ScriptedModel([{ text: 'ok' }]);
     const manager = runHarness(db, () => ({
       model,
-      tools: createToolRegistry([readTabTool as Tool], []),
+      tools: createToolRegistry([readTabTool as Tool], ['read_tab']),
       services,
       settings,
       systemPrompt: 's',

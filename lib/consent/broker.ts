@@ -33,7 +33,13 @@ export class ConsentAborted extends Error {
 }
 
 function grantKindFor(kind: ConsentKind): GrantRecord['kind'] | undefined {
+  if (kind === 'tool') return 'always-tool';
   return kind === 'fetch' ? 'always-fetch' : kind === 'search' ? 'always-search' : undefined;
+}
+
+/** What a standing grant is keyed on: a tool's grant is for its name at its endpoint or server. */
+function grantHostFor(question: Pick<ConsentQuestion, 'kind' | 'target' | 'host'>): string {
+  return question.kind === 'tool' ? `${question.target} at ${question.host}` : question.host;
 }
 
 /**
@@ -56,9 +62,10 @@ export class ConsentBroker {
     if (!grantKind || question.warning) return false;
     // "This answer" includes its Fetch Analysis: the flag lives on the answer's own run.
     const run = await this.db.runs.get(question.runId);
-    if (run?.allowAllFetches) return true;
-    if (run?.parentRunId && (await this.db.runs.get(run.parentRunId))?.allowAllFetches) return true;
-    return (await findGrant(this.db, grantKind, question.host)) !== undefined;
+    const flag = question.kind === 'tool' ? 'allowAllToolCalls' : 'allowAllFetches';
+    if (run?.[flag]) return true;
+    if (run?.parentRunId && (await this.db.runs.get(run.parentRunId))?.[flag]) return true;
+    return (await findGrant(this.db, grantKind, grantHostFor(question))) !== undefined;
   }
 
   async ask(question: ConsentQuestion, signal: AbortSignal): Promise<ConsentOutcome> {
@@ -111,11 +118,14 @@ export class ConsentBroker {
         });
         const grantKind = grantKindFor(request.kind);
         if (allowed && answer.decision === 'always' && grantKind) {
-          await addGrant(this.db, grantKind, request.host, this.now());
+          await addGrant(this.db, grantKind, grantHostFor(request), this.now());
         }
         if (allowed && answer.allowAllForAnswer && request.kind !== 'tab') {
           const run = await this.db.runs.get(request.runId);
-          await this.db.runs.update(run?.parentRunId ?? request.runId, { allowAllFetches: true });
+          await this.db.runs.update(
+            run?.parentRunId ?? request.runId,
+            request.kind === 'tool' ? { allowAllToolCalls: true } : { allowAllFetches: true },
+          );
         }
         return allowed ? ('allowed' as const) : ('denied' as const);
       },

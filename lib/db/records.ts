@@ -93,6 +93,8 @@ export const runSchema = z.object({
   searchWeb: z.boolean().optional(),
   /** "Allow all fetches for this answer": lives on the run, ends with it. */
   allowAllFetches: z.boolean().optional(),
+  /** "Allow all tool calls for this answer" (declared and MCP tools): like allowAllFetches. */
+  allowAllToolCalls: z.boolean().optional(),
   error: runErrorSchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -103,9 +105,17 @@ export type RunRecord = z.infer<typeof runSchema>;
  * What a tool asks before it runs (its declaration, recorded on each of its steps):
  * `none` touches no network and reads nothing private; `tab` reads a tab the user did not
  * attach; `fetch` contacts a URL; `search` sends a query to a search provider; `delegated`
- * runs a sub-agent whose own tools ask.
+ * runs a sub-agent whose own tools ask; `call` sends its arguments to the endpoint or MCP server
+ * the user added it with (declared and MCP tools).
  */
-export const CONSENT_DECLARATIONS = ['none', 'tab', 'fetch', 'search', 'delegated'] as const;
+export const CONSENT_DECLARATIONS = [
+  'none',
+  'tab',
+  'fetch',
+  'search',
+  'delegated',
+  'call',
+] as const;
 export type ConsentDeclaration = (typeof CONSENT_DECLARATIONS)[number];
 
 /**
@@ -156,7 +166,7 @@ export const stepSchema = z.object({
 });
 export type StepRecord = z.infer<typeof stepSchema>;
 
-const CONSENT_KINDS = ['fetch', 'search', 'tab'] as const;
+const CONSENT_KINDS = ['fetch', 'search', 'tab', 'tool'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 export const consentRequestSchema = z.object({
@@ -165,11 +175,14 @@ export const consentRequestSchema = z.object({
   sessionId: z.string(),
   toolCallId: z.string(),
   kind: z.enum(CONSENT_KINDS),
-  /** The exact URL to be fetched, the search query, or the tab's URL. */
+  /** The exact URL to be fetched, the search query, the tab's URL, or the tool's name. */
   target: z.string(),
-  /** Shown highlighted: the URL's host, the search provider, or the tab's title. */
+  /**
+   * Shown highlighted: the URL's host, the search provider, the tab's title, or the tool's
+   * endpoint or MCP server.
+   */
   host: z.string(),
-  /** Extra facts for the card (the fetch format, a redirect's origin). */
+  /** Extra facts for the card (the fetch format, a redirect's origin, a call's arguments). */
   detail: z.string().optional(),
   /** Said on the card in words: the address carries text from another source of this chat. */
   warning: z.string().optional(),
@@ -184,11 +197,20 @@ export const consentRequestSchema = z.object({
 });
 export type ConsentRequestRecord = z.infer<typeof consentRequestSchema>;
 
-const GRANT_KINDS = ['always-fetch', 'always-search', 'private-host-exempt'] as const;
+const GRANT_KINDS = [
+  'always-fetch',
+  'always-search',
+  'private-host-exempt',
+  'always-tool',
+] as const;
 export const grantSchema = z.object({
   id: z.string(),
   kind: z.enum(GRANT_KINDS),
-  /** `https://example.com:8443` style origin for sites, the provider id for searches. */
+  /**
+   * `https://example.com:8443` style origin for sites, the provider id for searches, and for
+   * tools the tool's name with its endpoint or server (`name at url`): a tool declared anew
+   * with another endpoint asks again.
+   */
   host: z.string(),
   createdAt: z.number(),
 });

@@ -106,8 +106,11 @@ export const settingsSchema = z.object({
     .int('Context window must be a whole number of tokens')
     .min(1024, 'Context window must be at least 1,024 tokens')
     .max(10_000_000, 'Context window must be at most 10,000,000 tokens'),
-  /** Tool names the main agent may be offered (like Crush's AllowedTools). */
-  allowedTools: z.array(z.string()),
+  /**
+   * Tools the user switched off in Settings → Tools (Crush's AllowedTools, stored the other way
+   * round): a tool added in a later version is not in this list, so it is on from the start.
+   */
+  disabledTools: z.array(z.string()),
   limits: limitsSchema,
   /** The web search provider of the Fetch Analysis sub-agent. */
   search: searchSettingsSchema,
@@ -130,7 +133,7 @@ export const DEFAULT_SETTINGS: Settings = {
   model: '',
   smallModel: '',
   contextWindow: DEFAULT_CONTEXT_WINDOW,
-  allowedTools: ['list_tabs', 'read_tab', 'fetch', 'agentic_fetch'],
+  disabledTools: [],
   limits: { maxSteps: 20, maxFetches: 10, maxIdenticalCalls: 3 },
   search: DEFAULT_SEARCH_SETTINGS,
   keepVerbatim: [],

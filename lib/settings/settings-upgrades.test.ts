@@ -6,7 +6,11 @@ import {
   settingsVersion1WithoutMeta,
 } from '../../testing/fixtures/settings/version-1';
 import { settingsVersion2 } from '../../testing/fixtures/settings/version-2';
-import { settingsVersion3 } from '../../testing/fixtures/settings/version-3';
+import {
+  settingsVersion3,
+  settingsVersion3WithToolsOff,
+} from '../../testing/fixtures/settings/version-3';
+import { settingsVersion4 } from '../../testing/fixtures/settings/version-4';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from './schema';
 import { DEFAULT_SEARCH_SETTINGS } from './search-settings';
 
@@ -72,7 +76,7 @@ const upgrades: Array<{ fixture: SettingsFixture; expected: Settings }> = [
       model: 'openai/gpt-4.1-mini',
       smallModel: 'openai/gpt-4.1-nano',
       contextWindow: 1_047_576,
-      allowedTools: ['list_tabs', 'read_tab', 'fetch', 'agentic_fetch'],
+      disabledTools: [],
       limits: { maxSteps: 40, maxFetches: 25, maxIdenticalCalls: 5 },
       search: {
         provider: 'searxng',
@@ -82,6 +86,28 @@ const upgrades: Array<{ fixture: SettingsFixture; expected: Settings }> = [
       },
       keepVerbatim: [],
       pricePerMillion: { input: null, output: null },
+    },
+  },
+  {
+    fixture: settingsVersion3WithToolsOff,
+    expected: {
+      ...DEFAULT_SETTINGS,
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-proj-v3-key-tools-off',
+      model: 'gpt-4.1-mini',
+      // The allow-list left these two out: they stay off, and nothing else is.
+      disabledTools: ['fetch', 'agentic_fetch'],
+    },
+  },
+  {
+    fixture: settingsVersion4,
+    expected: {
+      ...DEFAULT_SETTINGS,
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'qwen2.5:14b',
+      contextWindow: 32_768,
+      disabledTools: ['agentic_fetch'],
     },
   },
 ];
@@ -137,6 +163,19 @@ describe('the settings fixtures', () => {
       [...new Set(upgrades.map(({ fixture }) => fixture.version))].sort((a, b) => a - b),
     ).toEqual(versions);
     expect(Object.keys(SETTINGS_MIGRATIONS).map(Number)).toEqual(versions.slice(1));
+  });
+});
+
+describe('built-in tools added after version 3', () => {
+  it('are on for a user whose version 3 allow-list could not name them', async () => {
+    await fakeBrowser.storage.local.set(settingsVersion3WithToolsOff.storage);
+    const { loadSettings } = await startGleaner();
+    const { disabledTools } = await loadSettings();
+    // A tool the allow-list never heard of is not switched off; the two left out still are.
+    const offered = ['list_tabs', 'read_tab', 'fetch', 'agentic_fetch', 'a_tool_from_v5'].filter(
+      (name) => !disabledTools.includes(name),
+    );
+    expect(offered).toEqual(['list_tabs', 'read_tab', 'a_tool_from_v5']);
   });
 });
 

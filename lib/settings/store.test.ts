@@ -57,7 +57,7 @@ describe('settings', () => {
     expect(settings.apiKey).toBe('sk-test');
     expect(settings.model).toBe('gpt-4o');
     expect(settings.limits).toEqual(DEFAULT_SETTINGS.limits);
-    expect(settings.allowedTools).toEqual(DEFAULT_SETTINGS.allowedTools);
+    expect(settings.disabledTools).toEqual(DEFAULT_SETTINGS.disabledTools);
   });
 
   it('repairs a damaged record field by field', () => {
@@ -96,11 +96,11 @@ describe('settings migrations', () => {
   it('keep fields a value already has, so a value stored without its version loses nothing', () => {
     const chosen = {
       baseUrl: 'https://llm.example/v1',
-      allowedTools: ['read_tab'],
+      disabledTools: ['fetch'],
       limits: { maxSteps: 7, maxFetches: 3, maxIdenticalCalls: 2 },
       search: { provider: 'brave', braveKey: 'k' },
     };
-    const migrated = [2, 3].reduce<Record<string, unknown>>(
+    const migrated = [2, 3, 4].reduce<Record<string, unknown>>(
       (value, version) => SETTINGS_MIGRATIONS[version]!(value) as Record<string, unknown>,
       chosen,
     );

@@ -1,12 +1,16 @@
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from './schema';
 
-export const SETTINGS_VERSION = 3;
+export const SETTINGS_VERSION = 4;
+
+/** The tools a version 3 allow-list could name: those left out of it were switched off. */
+const VERSION_3_TOOLS = ['list_tabs', 'read_tab', 'fetch', 'agentic_fetch'];
 
 /**
  * Migrations from the previous stored shape to each version, in WXT's `migrations` format.
  * Version 1 held the connection only; version 2 added the tool allow-list and the run limits;
- * version 3 the web search provider.
+ * version 3 the web search provider; version 4 turned the allow-list into the list of tools
+ * switched off, so that built-in tools added later are on for users who had an allow-list.
  */
 /**
  * A field already present is kept: WXT reads a value stored without its version key (a restore,
@@ -15,10 +19,18 @@ export const SETTINGS_VERSION = 3;
 export const SETTINGS_MIGRATIONS: Record<number, (old: Record<string, unknown>) => unknown> = {
   2: (old) => ({
     ...old,
-    allowedTools: old.allowedTools ?? DEFAULT_SETTINGS.allowedTools,
+    allowedTools: old.allowedTools ?? VERSION_3_TOOLS,
     limits: old.limits ?? DEFAULT_SETTINGS.limits,
   }),
   3: (old) => ({ ...old, search: old.search ?? DEFAULT_SETTINGS.search }),
+  4: ({ allowedTools, ...old }) => ({
+    ...old,
+    disabledTools:
+      old.disabledTools ??
+      (Array.isArray(allowedTools)
+        ? VERSION_3_TOOLS.filter((name) => !allowedTools.includes(name))
+        : DEFAULT_SETTINGS.disabledTools),
+  }),
 };
 
 /**

@@ -11,7 +11,7 @@ import { viewTool } from './view';
 import { webFetchTool } from './web-fetch';
 import { webSearchTool } from './web-search';
 
-/** Every tool the main agent can be offered. The allow-list in settings picks from these. */
+/** The built-in tools the main agent can be offered; Settings → Tools switches each off or on. */
 export const MAIN_AGENT_TOOLS: readonly Tool[] = [
   listTabsTool as Tool,
   readTabTool as Tool,
@@ -46,12 +46,12 @@ export function toolSpec(tool: Tool): ToolSpec {
   return { name: tool.name, description: tool.description, parameters: schema };
 }
 
-/** The tools offered in a run: those registered and allowed by the settings' allow-list. */
+/** The tools offered in a run: those registered and not switched off in Settings → Tools. */
 export function createToolRegistry(
   tools: readonly Tool[],
-  allowed?: readonly string[],
+  disabled: readonly string[] = [],
 ): ToolRegistry {
-  const offered = tools.filter((tool) => !allowed || allowed.includes(tool.name));
+  const offered = tools.filter((tool) => !disabled.includes(tool.name));
   const byName = new Map(offered.map((tool) => [tool.name, tool]));
   const registered = new Map(tools.map((tool) => [tool.name, tool]));
   return {

@@ -9,7 +9,7 @@ export function snakeNameOf(fileName: string): string {
 }
 
 /** Declarations under which the loop shows a card before the tool runs. */
-const ASKING = new Set(['tab', 'fetch', 'search']);
+const ASKING = new Set(['tab', 'fetch', 'search', 'call']);
 
 function looksLikeTool(value: unknown): value is Partial<Tool> {
   return (

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_MAIN_TOOLS, RESERVED_TOOL_NAMES } from '../settings/tool-declaration';
 import { createToolRegistry, MAIN_AGENT_TOOLS, SUB_AGENT_TOOLS } from './registry';
 import { checkToolFolder } from './tool-conventions';
 
@@ -39,7 +40,7 @@ describe('tool conventions', () => {
       'fetch-weather.ts: has no test file beside it',
       'fetch-weather.ts: tool is named "weather", expected "fetch_weather"',
       'fetch-weather.ts: needs a description of at least 20 characters',
-      'fetch-weather.ts: needs a consent declaration (none | tab | fetch | search | delegated)',
+      'fetch-weather.ts: needs a consent declaration (none | tab | fetch | search | delegated | call)',
       'fetch-weather.ts: parameters must be a zod object schema',
       'fetch-weather.ts: tool "fetch_weather" is not registered',
     ]);
@@ -54,9 +55,25 @@ describe('tool registry', () => {
     expect(spec?.description).toMatch(/open tabs/);
   });
 
-  it('offers only the tools the allow-list names', () => {
-    expect(createToolRegistry(MAIN_AGENT_TOOLS, []).names()).toEqual([]);
-    expect(createToolRegistry(MAIN_AGENT_TOOLS, ['list_tabs']).names()).toEqual(['list_tabs']);
-    expect(createToolRegistry(MAIN_AGENT_TOOLS, ['list_tabs']).get('fetch')).toBeUndefined();
+  it('offers every tool but those switched off', () => {
+    expect(createToolRegistry(MAIN_AGENT_TOOLS, []).names()).toEqual([
+      'list_tabs',
+      'read_tab',
+      'fetch',
+      'agentic_fetch',
+    ]);
+    const without = createToolRegistry(MAIN_AGENT_TOOLS, ['fetch', 'agentic_fetch']);
+    expect(without.names()).toEqual(['list_tabs', 'read_tab']);
+    expect(without.specs.map((spec) => spec.name)).toEqual(['list_tabs', 'read_tab']);
+    expect(without.get('fetch')).toBeUndefined();
+    expect(without.getRegistered('fetch')?.name).toBe('fetch');
+  });
+
+  it('names the built-in tools Settings → Tools lists and declarations may not take', () => {
+    const builtIn = [...MAIN_AGENT_TOOLS, ...SUB_AGENT_TOOLS].map((tool) => tool.name).sort();
+    expect([...RESERVED_TOOL_NAMES].sort()).toEqual(builtIn);
+    expect(BUILT_IN_MAIN_TOOLS.map((tool) => tool.name)).toEqual(
+      MAIN_AGENT_TOOLS.map((tool) => tool.name),
+    );
   });
 });

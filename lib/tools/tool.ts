@@ -61,8 +61,62 @@ export interface SubAgentRunner {
   }): Promise<ToolOutcome>;
 }
 
+/** A declared HTTP tool's request, as built from its declaration and the model's arguments. */
+export interface DeclaredRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  /** The declared headers (secrets): sent to the endpoint only, never logged or stored. */
+  headers: Record<string, string>;
+  /** JSON body of a POST. */
+  body?: string;
+  /** The declared endpoint: a loopback one is the user's own choice, not a page's. */
+  endpoint: string;
+}
+
+export interface DeclaredResponse {
+  status: number;
+  statusText: string;
+  contentType: string;
+  text: string;
+}
+
+/** One content block of an MCP tool result, as the SDK returns it. */
+export interface McpContent {
+  type: string;
+  text?: string;
+  mimeType?: string;
+  data?: string;
+  uri?: string;
+  name?: string;
+  resource?: { uri: string; mimeType?: string; text?: string };
+}
+
+export interface McpCallResult {
+  content: McpContent[];
+  isError?: boolean;
+  structuredContent?: unknown;
+}
+
+/** The server an MCP tool came from: what the card shows and where its calls go. */
+export interface McpServerRef {
+  name: string;
+  url: string;
+}
+
+/** What declared and MCP tools reach: each only after its answered card. */
+export interface CallServices {
+  http(request: DeclaredRequest, signal: AbortSignal): Promise<DeclaredResponse>;
+  mcp(
+    server: McpServerRef,
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<McpCallResult>;
+}
+
 export interface ToolServices {
   web: WebServices;
+  calls: CallServices;
   pages: PageFiles;
   search: SearchServices;
   subAgent?: SubAgentRunner;
@@ -80,10 +134,16 @@ export interface ToolServices {
 
 /** What a consent card shows: the loop asks it before a tool that declares consent runs. */
 export interface ConsentPrompt {
-  kind: 'fetch' | 'search' | 'tab';
-  /** The exact URL, query or tab URL: the only thing the answered card lets the tool touch. */
+  kind: 'fetch' | 'search' | 'tab' | 'tool';
+  /**
+   * The exact URL, query, tab URL, or the tool's name: the only thing the answered card lets
+   * the tool touch.
+   */
   target: string;
-  /** Highlighted on the card: the URL's origin, the provider, or the tab's title. */
+  /**
+   * Highlighted on the card: the URL's origin, the provider, the tab's title, or the tool's
+   * endpoint or MCP server URL (the only place a tool card lets the call go).
+   */
   host: string;
   detail?: string;
   /** Set by the loop, never by a tool: what the card must say in words (data from elsewhere). */
@@ -145,7 +205,7 @@ export interface Tool<Parameters extends z.ZodType = z.ZodType> {
   parameters: Parameters;
   consent: ConsentDeclaration;
   /**
-   * Required for `tab`, `fetch` and `search`: what the card will show for these arguments.
+   * Required for `tab`, `fetch`, `search` and `call`: what the card will show for these arguments.
    * The loop asks (or finds a grant) before `execute` runs; a denial never reaches `execute`.
    */
   consentFor?(args: z.infer<Parameters>, context: ToolContext): Promise<ConsentPlan>;

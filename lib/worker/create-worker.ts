@@ -5,12 +5,14 @@ import { getDatabase } from '../db/database';
 import { markInterruptedRuns } from '../db/queries';
 import { createChatModel } from '../llm/openai-chat-model';
 import { createPortServer, type ServerPort } from '../messaging/port-server';
+import { loadCustomTools } from '../settings/custom-tools';
 import { loadSettings } from '../settings/store';
 import { createRedirectWatcher, type RedirectEventSource } from '../web/redirect-watcher';
 import { createCommandHandlers } from './handlers/command-handlers';
 import { createKeepAlive } from './keep-alive';
+import { createMcpPool } from './mcp-pool';
 import { readFetchedPdf } from './read-fetched-pdf';
-import { runDependencies } from './run-dependencies';
+import { runDependencies, userTools } from './run-dependencies';
 import { storageFullNotices } from './storage-full-notice';
 import { createWorkerServices } from './worker-services';
 
@@ -28,11 +30,13 @@ export function createWorker() {
     browser.webRequest.onBeforeRedirect as RedirectEventSource,
     { initiator: new URL(browser.runtime.getURL('/')).origin },
   );
+  const mcp = createMcpPool();
   // One set for the worker's life: the search service keeps its spacing between queries.
-  const services = createWorkerServices(db, {
-    resolveRedirect: redirects.resolve,
-    pdfToText: readFetchedPdf,
-  });
+  const services = createWorkerServices(
+    db,
+    { resolveRedirect: redirects.resolve, pdfToText: readFetchedPdf },
+    mcp,
+  );
 
   let server: ReturnType<typeof createPortServer> | undefined;
   const storageFull = storageFullNotices(db, (event) => server?.broadcast(event));
@@ -40,6 +44,8 @@ export function createWorker() {
     db,
     async () => {
       const settings = await loadSettings();
+      // Declared tools and MCP servers are read at each run: a change applies to the next answer.
+      const addedTools = await userTools(await loadCustomTools(), mcp);
       return runDependencies(
         {
           db,
@@ -47,6 +53,7 @@ export function createWorker() {
           settings,
           model: createChatModel(settings),
           services,
+          addedTools,
           onTextDelta: (messageId, content) =>
             server?.broadcast({ type: 'message-delta', messageId, content, at: Date.now() }),
           onStorageFull: (sessionId, full) => void storageFull(sessionId, full),

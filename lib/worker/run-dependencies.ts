@@ -2,14 +2,27 @@ import { mainSystemPrompt } from '../agent/main-system-prompt';
 import type { RunDependencies } from '../agent/run-context';
 import { createSubAgentRunner } from '../agent/sub-agent';
 import { fetchAnalysisSystemPrompt } from '../agent/sub-agent-prompt';
+import type { CustomTools } from '../settings/custom-tools';
 import { smallModelOf } from '../settings/schema';
+import { createDeclaredTool } from '../tools/declared/declared-tool';
 import { createToolRegistry, MAIN_AGENT_TOOLS, SUB_AGENT_TOOLS } from '../tools/registry';
-import type { ToolServices } from '../tools/tool';
+import type { Tool, ToolServices } from '../tools/tool';
+import type { McpPool } from './mcp-pool';
 
 /** What every run of this worker shares; the settings are read when the run starts. */
 export type RunBase = Omit<RunDependencies, 'tools' | 'systemPrompt' | 'services'> & {
   services: Omit<ToolServices, 'subAgent'>;
+  /** The user's declared and MCP tools for this run (main agent only). */
+  addedTools?: readonly Tool[];
 };
+
+/** The tools the user added: declared HTTP tools, and the tools of each MCP server. */
+export async function userTools(custom: CustomTools, mcp: Pick<McpPool, 'tools'>): Promise<Tool[]> {
+  return [
+    ...custom.declared.map((declaration) => createDeclaredTool(declaration)),
+    ...(await mcp.tools(custom)),
+  ];
+}
 
 export type RunRole = 'main' | 'fetch-analysis';
 
@@ -19,9 +32,10 @@ export type RunRole = 'main' | 'fetch-analysis';
  * agent), which system prompt, and whether agentic_fetch can start a sub-agent.
  */
 export function runDependencies(base: RunBase, role: RunRole): RunDependencies {
+  const { addedTools = [], ...shared } = base;
   if (role === 'fetch-analysis') {
     return {
-      ...base,
+      ...shared,
       settings: { ...base.settings, model: smallModelOf(base.settings) },
       tools: createToolRegistry(SUB_AGENT_TOOLS),
       systemPrompt: fetchAnalysisSystemPrompt(),
@@ -30,8 +44,8 @@ export function runDependencies(base: RunBase, role: RunRole): RunDependencies {
     };
   }
   return {
-    ...base,
-    tools: createToolRegistry(MAIN_AGENT_TOOLS, base.settings.allowedTools),
+    ...shared,
+    tools: createToolRegistry([...MAIN_AGENT_TOOLS, ...addedTools], base.settings.disabledTools),
     systemPrompt: mainSystemPrompt(),
     services: {
       ...base.services,

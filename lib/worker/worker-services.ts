@@ -1,20 +1,24 @@
 import type { GleanerDatabase } from '../db/database';
 import { loadSettings } from '../settings/store';
 import type { ToolServices } from '../tools/tool';
+import type { McpPool } from './mcp-pool';
 import { createPageFiles } from './page-files';
 import { activeTab, getTab, listTabs, readTab } from './tab-reader';
+import { createWorkerCalls } from './worker-calls';
 import { createWorkerSearch } from './worker-search';
 import { createWorkerWeb } from './worker-web';
 
 /** The real browser behind the tools' services, used by the worker. */
 export function createWorkerServices(
   db: GleanerDatabase,
-  web: Parameters<typeof createWorkerWeb>[1] = {},
+  web: Parameters<typeof createWorkerWeb>[1],
+  mcp: McpPool,
 ): ToolServices {
   return {
     tabs: { list: listTabs, get: getTab, active: activeTab, read: readTab },
     web: createWorkerWeb(db, web),
     pages: createPageFiles(db),
     search: createWorkerSearch(loadSettings),
+    calls: createWorkerCalls(db, mcp),
   };
 }

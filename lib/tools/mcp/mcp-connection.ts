@@ -1,0 +1,139 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import type { McpCallResult } from '../tool';
+
+/** An MCP server as the user added it: where it is and the bearer token it takes, if any. */
+export interface McpServerConfig {
+  name: string;
+  url: string;
+  token?: string;
+}
+
+export interface ListedMcpTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface McpConnection {
+  listTools(): Promise<ListedMcpTool[]>;
+  callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<McpCallResult>;
+  close(): Promise<void>;
+}
+
+/** A failure with a sentence naming the server (and the tool, for a call). */
+class McpFailure extends Error {
+  override readonly name = 'McpFailure';
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError) return error.code;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** Words for the user for what went wrong talking to a server. */
+export function describeMcpError(server: McpServerConfig, error: unknown, tool?: string): string {
+  const who = tool ? `MCP server ${server.name}, tool ${tool}` : `MCP server ${server.name}`;
+  const status = statusOf(error);
+  if (status === 401 || status === 403) {
+    return `${who}: the server refused the token (HTTP ${status}); check the bearer token in Settings → Tools.`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof TypeError || /fetch failed|Failed to fetch|ECONNREFUSED/i.test(message)) {
+    return `${who}: ${server.url} is unreachable (${message}).`;
+  }
+  return `${who}: ${message}`;
+}
+
+/**
+ * Every request to the server leaves without cookies or other browser credentials; the only
+ * credential is the bearer token the user gave for this server.
+ */
+function requestInit(server: McpServerConfig): RequestInit {
+  return {
+    credentials: 'omit',
+    ...(server.token ? { headers: { Authorization: `Bearer ${server.token}` } } : {}),
+  };
+}
+
+function newClient(): Client {
+  // The default validator compiles schemas with `new Function`, which an extension's CSP forbids.
+  return new Client(
+    { name: 'gleaner', version: '0.1.0' },
+    { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+  );
+}
+
+/**
+ * Connects with the official SDK client over Streamable HTTP and, when the server answers that
+ * with a 4xx (an older server), over the SSE transport as the SDK's documentation describes.
+ */
+export async function connectMcp(
+  server: McpServerConfig,
+  options: { fetch?: typeof fetch } = {},
+): Promise<McpConnection> {
+  const url = new URL(server.url);
+  const transportOptions = {
+    requestInit: requestInit(server),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+  let client = newClient();
+  try {
+    await client.connect(new StreamableHTTPClientTransport(url, transportOptions));
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === undefined || status < 400 || status >= 500 || status === 401 || status === 403) {
+      throw new McpFailure(describeMcpError(server, error));
+    }
+    client = newClient();
+    try {
+      await client.connect(new SSEClientTransport(url, transportOptions));
+    } catch (fallbackError) {
+      throw new McpFailure(describeMcpError(server, fallbackError));
+    }
+  }
+  return {
+    async listTools() {
+      try {
+        const tools: ListedMcpTool[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listTools(cursor ? { cursor } : {});
+          for (const tool of page.tools) {
+            tools.push({
+              name: tool.name,
+              description: tool.description ?? '',
+              inputSchema: tool.inputSchema as Record<string, unknown>,
+            });
+          }
+          cursor = page.nextCursor;
+        } while (cursor);
+        return tools;
+      } catch (error) {
+        throw new McpFailure(describeMcpError(server, error));
+      }
+    },
+    async callTool(tool, args, signal) {
+      try {
+        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+          signal,
+        });
+        return result as McpCallResult;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new McpFailure(describeMcpError(server, error, tool));
+      }
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,82 @@
+import type { CustomTools } from '../settings/custom-tools';
+import { connectMcp, type McpConnection, type McpServerConfig } from '../tools/mcp/mcp-connection';
+import { createMcpTools } from '../tools/mcp/mcp-tool';
+import type { McpCallResult, McpServerRef, Tool } from '../tools/tool';
+
+/**
+ * The worker's MCP clients: one connection per server (URL and token), opened when a run first
+ * needs it and kept for the worker's life, since a connection is a session the server keeps. A
+ * connection that fails is dropped, so the next run connects anew; a server removed from
+ * Settings is closed at the next run.
+ */
+export function createMcpPool(connect: typeof connectMcp = connectMcp) {
+  const connections = new Map<string, Promise<McpConnection>>();
+  const servers = new Map<string, McpServerConfig>();
+  const keyOf = (server: McpServerConfig) => `${server.url}\n${server.token ?? ''}`;
+
+  function connection(server: McpServerConfig): Promise<McpConnection> {
+    const key = keyOf(server);
+    let open = connections.get(key);
+    if (!open) {
+      open = connect(server);
+      connections.set(key, open);
+      open.catch(() => connections.delete(key));
+    }
+    return open;
+  }
+
+  async function drop(server: McpServerConfig): Promise<void> {
+    const key = keyOf(server);
+    const open = connections.get(key);
+    connections.delete(key);
+    await open?.then((client) => client.close()).catch(() => undefined);
+  }
+
+  return {
+    /** The tools of every server in Settings; a server that cannot be reached is left out. */
+    async tools(custom: CustomTools): Promise<Tool[]> {
+      const wanted = new Set(custom.mcpServers.map(keyOf));
+      for (const [key] of connections) {
+        if (!wanted.has(key)) {
+          const stale = connections.get(key);
+          connections.delete(key);
+          void stale?.then((client) => client.close()).catch(() => undefined);
+        }
+      }
+      servers.clear();
+      const lists = await Promise.all(
+        custom.mcpServers.map(async (server) => {
+          servers.set(server.name, server);
+          try {
+            const listed = await (await connection(server)).listTools();
+            return createMcpTools({ name: server.name, url: server.url }, listed);
+          } catch (error) {
+            console.warn((error as Error).message);
+            await drop(server);
+            return [];
+          }
+        }),
+      );
+      return lists.flat();
+    },
+    async call(
+      ref: McpServerRef,
+      tool: string,
+      args: Record<string, unknown>,
+      signal: AbortSignal,
+    ): Promise<McpCallResult> {
+      const server = servers.get(ref.name);
+      if (!server || server.url !== ref.url) {
+        throw new Error(`MCP server ${ref.name} is no longer in Settings → Tools.`);
+      }
+      try {
+        return await (await connection(server)).callTool(tool, args, signal);
+      } catch (error) {
+        // A broken session is not reused; the model reads the error and may try again.
+        if (!signal.aborted) await drop(server);
+        throw error;
+      }
+    },
+  };
+}
+export type McpPool = ReturnType<typeof createMcpPool>;
