@@ -28,12 +28,14 @@ export interface SettingsDraft {
   maxSteps: string;
   maxFetches: string;
   maxIdenticalCalls: string;
+  sendWithCtrlEnter: boolean;
 }
 
 export function draftFrom(settings: Settings): SettingsDraft {
   return {
     provider: settings.provider,
-    baseUrl: settings.baseUrl,
+    // A preset's address is shown as a value to keep, not a placeholder that Save would drop.
+    baseUrl: settings.baseUrl || PROVIDER_PRESETS[settings.provider].baseUrl,
     apiKey: settings.apiKey,
     model: settings.model,
     smallModel: settings.smallModel,
@@ -46,6 +48,7 @@ export function draftFrom(settings: Settings): SettingsDraft {
     maxSteps: String(settings.limits.maxSteps),
     maxFetches: String(settings.limits.maxFetches),
     maxIdenticalCalls: String(settings.limits.maxIdenticalCalls),
+    sendWithCtrlEnter: settings.sendWithCtrlEnter,
   };
 }
 
@@ -101,6 +104,7 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
       searxngUrl: draft.searxngUrl.trim(),
       braveKey: draft.braveKey.trim(),
     },
+    sendWithCtrlEnter: draft.sendWithCtrlEnter,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { GrantRecord } from '../../lib/db/records';
+import type { LocalServer } from '../../lib/llm/detect-local-servers';
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
 import type { SaveOutcome } from '../../lib/settings/save-outcome';
-import type { Settings } from '../../lib/settings/schema';
+import { isConfigured, type Settings } from '../../lib/settings/schema';
 import { GrantsList } from './grants-list';
 import { PrivateHostForm } from './private-host-form';
 import { SettingsForm } from './settings-form';
@@ -19,6 +20,10 @@ interface SettingsScreenProps {
   onExemptHost: (host: string) => Promise<string | undefined>;
   /** In the side panel the settings replace the chat; this leads back. */
   onBack?: () => void;
+  /** The Detect button: model servers on this computer. */
+  onDetect?: () => Promise<LocalServer[]>;
+  /** After a successful Save. */
+  onSaved?: (settings: Settings) => void;
 }
 
 export function SettingsScreen({
@@ -29,6 +34,8 @@ export function SettingsScreen({
   onRevokeGrant,
   onExemptHost,
   onBack,
+  onDetect,
+  onSaved,
 }: SettingsScreenProps) {
   return (
     <section className="settings-screen" aria-labelledby="settings-title">
@@ -49,6 +56,10 @@ export function SettingsScreen({
             ?.filter((grant) => grant.kind === 'private-host-exempt')
             .map((grant) => grant.host)}
           onExemptHost={onExemptHost}
+          onDetect={onDetect}
+          // First run: look for a local server before the user has to ask.
+          detectOnOpen={!isConfigured(settings)}
+          onSaved={onSaved}
         />
       ) : (
         <p className="muted">Loading settings…</p>

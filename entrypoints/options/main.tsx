@@ -5,7 +5,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SettingsScreen } from '../../components/settings/settings-screen';
 import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
-import { saveSettingsFromForm, testConnectionFromForm } from '../../hooks/settings-form-actions';
+import {
+  detectLocalServersFromForm,
+  saveSettingsFromForm,
+  testConnectionFromForm,
+} from '../../hooks/settings-form-actions';
 import { useGrants } from '../../hooks/use-grants';
 import { useSettings } from '../../hooks/use-settings';
 
@@ -22,6 +26,7 @@ function OptionsApp() {
         grants={grants}
         onRevokeGrant={revokeGrant}
         onExemptHost={exemptPrivateHost}
+        onDetect={detectLocalServersFromForm}
       />
     </main>
   );

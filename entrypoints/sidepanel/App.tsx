@@ -6,7 +6,11 @@ import { SettingsScreen } from '../../components/settings/settings-screen';
 import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
 import { sendCommand } from '../../hooks/send-command';
 import { sessionTransfer } from '../../hooks/session-transfer';
-import { saveSettingsFromForm, testConnectionFromForm } from '../../hooks/settings-form-actions';
+import {
+  detectLocalServersFromForm,
+  saveSettingsFromForm,
+  testConnectionFromForm,
+} from '../../hooks/settings-form-actions';
 import { useFocusRequest } from '../../hooks/use-focus-request';
 import { useGrants } from '../../hooks/use-grants';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
@@ -16,6 +20,7 @@ import { useSessionList } from '../../hooks/use-session-list';
 import { useSettings } from '../../hooks/use-settings';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
 import { isConfigured } from '../../lib/settings/schema';
+import { describeSetup } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
 
 export function App() {
@@ -24,6 +29,8 @@ export function App() {
   const [selectedId, select] = useSelectedSession(sessions);
   const [view, setView] = useState<PanelView>('chat');
   const [listError, setListError] = useState<string>();
+  /** "Ready: gpt-4o-mini on OpenAI", shown in the chat after a successful Save. */
+  const [ready, setReady] = useState<string>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs());
@@ -32,6 +39,7 @@ export function App() {
   // The worker started a chat itself (context menu, keyboard shortcut): show it.
   useFocusRequest((sessionId) => {
     select(sessionId);
+    setSearchWeb(false);
     setView('chat');
   });
   const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
@@ -56,6 +64,7 @@ export function App() {
         view={view}
         onNewChat={() => {
           select(null);
+          setSearchWeb(false);
           setView('chat');
         }}
         onToggleSessions={() => toggle('sessions')}
@@ -74,6 +83,8 @@ export function App() {
             attachments={attachments}
             onSelect={select}
             onOpenSettings={() => setView('settings')}
+            ready={ready}
+            enterSends={!settings?.sendWithCtrlEnter}
           />
         )}
         {view === 'sessions' && (
@@ -83,6 +94,8 @@ export function App() {
               sessions={sessions}
               currentId={selectedId}
               onOpen={(id) => {
+                // Another session: its own last message says whether it searched the web.
+                if (id !== selectedId) setSearchWeb(false);
                 select(id);
                 setView('chat');
               }}
@@ -102,6 +115,11 @@ export function App() {
               onRevokeGrant={revokeGrant}
               onExemptHost={exemptPrivateHost}
               onBack={() => setView('chat')}
+              onDetect={detectLocalServersFromForm}
+              onSaved={(saved) => {
+                setReady(`Ready: ${describeSetup(saved)}`);
+                setView('chat');
+              }}
             />
           </div>
         )}

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { buildChatItems } from '../../components/chat/chat-items';
 import { Composer } from '../../components/chat/composer';
 import { EmptyChat, SetupNeeded } from '../../components/chat/empty-chat';
@@ -34,6 +34,10 @@ interface ChatScreenProps {
   attachments: TabAttachments;
   onSelect: (sessionId: string | null) => void;
   onOpenSettings: () => void;
+  /** Enter sends (the default); false when the user keeps Enter for new lines. */
+  enterSends?: boolean;
+  /** Said once after Settings were saved: which model is ready. */
+  ready?: string;
 }
 
 export function ChatScreen(props: ChatScreenProps) {
@@ -47,6 +51,8 @@ export function ChatScreen(props: ChatScreenProps) {
     attachments,
     onSelect,
     onOpenSettings,
+    ready,
+    enterSends,
   } = props;
   const loaded = useSessionData(sessionId);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
@@ -77,6 +83,15 @@ export function ChatScreen(props: ChatScreenProps) {
     [sessionId, data?.childSessions],
   );
   const consent = usePendingConsent(runIds, relatedSessionIds);
+
+  // Search the web stays on for a session once turned on: a session whose last message searched
+  // opens with the toggle on, and sending does not turn it off.
+  const searchRestored = useRef(false);
+  useEffect(() => {
+    if (searchRestored.current || !data) return;
+    searchRestored.current = true;
+    if (latestRun?.searchWeb) onSearchWebChange(true);
+  }, [data, latestRun, onSearchWebChange]);
 
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -114,8 +129,6 @@ export function ChatScreen(props: ChatScreenProps) {
     // Only what was sent is cleared: text typed and tabs picked while waiting for the reply stay.
     onTextChange((current) => (current === typed ? '' : current));
     attachments.reset(selection);
-    // The toggle is for one message; a change made while it was on its way is kept.
-    onSearchWebChange((current) => (current === search ? false : current));
   }
 
   function summarize() {
@@ -163,6 +176,11 @@ export function ChatScreen(props: ChatScreenProps) {
   return (
     <div className="chat">
       <div className="chat-scroll">
+        {ready && configured && items.length === 0 && (
+          <p className="ready-note" role="status">
+            {ready}
+          </p>
+        )}
         {configured === false && items.length > 0 && (
           <SetupNeeded onOpenSettings={onOpenSettings} />
         )}
@@ -211,6 +229,8 @@ export function ChatScreen(props: ChatScreenProps) {
         onSearchWebChange={onSearchWebChange}
         onSend={() => void sendFromComposer()}
         onStop={() => activeRun && void run({ type: 'stopRun', runId: activeRun.id })}
+        enterSends={enterSends}
+        onSetUp={configured === false ? onOpenSettings : undefined}
       />
     </div>
   );

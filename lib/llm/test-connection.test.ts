@@ -100,6 +100,7 @@ describe('testConnection', () => {
       ok: false,
       message:
         'Ollama refused the extension (HTTP 403). Start Ollama with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* and try again.',
+      help: 'ollama-origins',
     });
   });
 

@@ -77,6 +77,8 @@ export const settingsSchema = z.object({
   limits: limitsSchema,
   /** The web search provider of the Fetch Analysis sub-agent. */
   search: searchSettingsSchema,
+  /** The composer: Enter makes a new line and Ctrl+Enter sends (Enter sends when false). */
+  sendWithCtrlEnter: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -90,6 +92,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowedTools: ['list_tabs', 'read_tab', 'fetch', 'agentic_fetch'],
   limits: { maxSteps: 20, maxFetches: 10, maxIdenticalCalls: 3 },
   search: DEFAULT_SEARCH_SETTINGS,
+  sendWithCtrlEnter: false,
 };
 
 /** A model is usable once it has an endpoint and a model name. */
