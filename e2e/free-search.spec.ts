@@ -295,7 +295,7 @@ test.describe('agentic_fetch: the Fetch Analysis sub-agent', () => {
     await panel.expectAnswer(finalAnswer);
   });
 
-  test('the Search the web toggle asks the main agent to use agentic_fetch in search mode, for that message only', async ({
+  test('the Search the web toggle asks the main agent to use agentic_fetch in search mode, and stays on for the session until turned off', async ({
     chatPanel: panel,
     mockLlm,
   }) => {
@@ -306,10 +306,11 @@ test.describe('agentic_fetch: the Fetch Analysis sub-agent', () => {
     await panel.ask('Who buys the surplus apples this year?');
     await panel.expectAnswer('First answer.');
     await panel.expectIdle();
-    await expect(panel.searchWebToggle, 'it is for one message').toHaveAttribute(
+    await expect(panel.searchWebToggle, 'it stays on for the session').toHaveAttribute(
       'aria-checked',
-      'false',
+      'true',
     );
+    await panel.searchWebToggle.click();
 
     const [withToggle] = mockLlm.chatRequests();
     expect(withToggle!.body.model).toBe(MAIN_MODEL);

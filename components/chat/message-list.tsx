@@ -12,10 +12,21 @@ interface MessageListProps {
   /** Fetch Analysis sub-agents by the agentic_fetch call that started them. */
   fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
   onOpenSession: (sessionId: string) => void;
+  /** Tab titles by user message id (the chips under a sent message). */
+  sentTabs?: ReadonlyMap<string, readonly string[]>;
+  /** Asks a run's question again; undefined while an answer is being written. */
+  onRegenerate?: (runId: string) => void;
 }
 
 /** The conversation, kept scrolled to the newest text unless the reader scrolled up. */
-export function MessageList({ items, stepsByRun, fetchAnalyses, onOpenSession }: MessageListProps) {
+export function MessageList({
+  items,
+  stepsByRun,
+  fetchAnalyses,
+  onOpenSession,
+  sentTabs,
+  onRegenerate,
+}: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const last = items.at(-1);
@@ -39,7 +50,18 @@ export function MessageList({ items, stepsByRun, fetchAnalyses, onOpenSession }:
   return (
     <div className="messages">
       {items.map(({ message, content, notices, activityRun }) => (
-        <MessageView key={message.id} message={message} content={content} notices={notices}>
+        <MessageView
+          key={message.id}
+          message={message}
+          content={content}
+          notices={notices}
+          sentTabs={sentTabs?.get(message.id)}
+          actions={
+            activityRun && message.role === 'assistant'
+              ? { onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)) }
+              : undefined
+          }
+        >
           {activityRun && (
             <ActivityPanel
               steps={stepsByRun.get(activityRun.id) ?? []}

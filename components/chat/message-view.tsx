@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MessageRecord } from '../../lib/db/records';
+import { CopyButton } from '../shared/copy-button';
 import { Markdown } from '../shared/markdown';
 import { SourcesList } from './sources-list';
 import './chat.css';
@@ -17,13 +18,34 @@ interface MessageViewProps {
   notices?: readonly string[];
   /** The folded Activity of the run this message ends, if any. */
   children?: ReactNode;
+  /** On a user message: the titles of the tabs it took along. */
+  sentTabs?: readonly string[];
+  /** On the answer that ends a run: Copy and, when it can start now, Regenerate. */
+  actions?: { onRegenerate?: () => void };
 }
 
-export function MessageView({ message, content, notices = [], children }: MessageViewProps) {
+export function MessageView({
+  message,
+  content,
+  notices = [],
+  children,
+  sentTabs = [],
+  actions,
+}: MessageViewProps) {
   if (message.role === 'user') {
     return (
       <article className="message message-user" aria-label="Your message">
         <p className="user-text">{content}</p>
+        {sentTabs.length > 0 && (
+          <ul className="sent-tabs" aria-label="Tabs sent with this message">
+            {sentTabs.map((title, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two tabs may share a title.
+              <li key={index} className="sent-tab" title={title}>
+                {title}
+              </li>
+            ))}
+          </ul>
+        )}
         {children}
       </article>
     );
@@ -41,6 +63,16 @@ export function MessageView({ message, content, notices = [], children }: Messag
         </p>
       ))}
       {message.sources && <SourcesList sources={message.sources} />}
+      {actions && !streaming && content.trim() !== '' && (
+        <div className="answer-actions">
+          <CopyButton text={content} label="Copy" />
+          {actions.onRegenerate && (
+            <button type="button" onClick={actions.onRegenerate}>
+              Regenerate
+            </button>
+          )}
+        </div>
+      )}
       {children}
     </article>
   );

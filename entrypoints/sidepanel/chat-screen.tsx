@@ -5,6 +5,7 @@ import { EmptyChat, SetupNeeded } from '../../components/chat/empty-chat';
 import { FetchAnalysisView } from '../../components/chat/fetch-analysis-view';
 import { MessageList } from '../../components/chat/message-list';
 import { RunBanner } from '../../components/chat/run-banner';
+import { sentTabTitles } from '../../components/chat/sent-tabs';
 import { buildTranscript } from '../../components/chat/transcript';
 import type { TabAttachments } from '../../components/chat/use-tab-attachments';
 import { ConsentCard, type ConsentDecision } from '../../components/consent/consent-card';
@@ -83,6 +84,16 @@ export function ChatScreen(props: ChatScreenProps) {
     [sessionId, data?.childSessions],
   );
   const consent = usePendingConsent(runIds, relatedSessionIds);
+  const windowTabs = attachments.tabs;
+  const sentTabs = useMemo(
+    () =>
+      sentTabTitles(
+        runs,
+        data?.stepsByRun ?? new Map(),
+        (tabId) => windowTabs.find((tab) => tab.id === tabId)?.title,
+      ),
+    [runs, data?.stepsByRun, windowTabs],
+  );
 
   // Search the web stays on for a session once turned on: a session whose last message searched
   // opens with the toggle on, and sending does not turn it off.
@@ -198,6 +209,12 @@ export function ChatScreen(props: ChatScreenProps) {
             stepsByRun={data?.stepsByRun ?? new Map()}
             fetchAnalyses={fetchAnalyses}
             onOpenSession={onSelect}
+            sentTabs={sentTabs}
+            onRegenerate={
+              activeRun || busy || configured === false
+                ? undefined
+                : (runId) => void run({ type: 'regenerateRun', runId })
+            }
           />
         )}
         {consent && (
@@ -212,6 +229,7 @@ export function ChatScreen(props: ChatScreenProps) {
           run={consent ? undefined : latestRun}
           busy={busy}
           onResume={() => latestRun && void run({ type: 'resumeRun', runId: latestRun.id })}
+          onOpenSettings={onOpenSettings}
         />
       </div>
       <Composer

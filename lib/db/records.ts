@@ -69,6 +69,8 @@ const runErrorSchema = z.object({
   /** `limit` runs can be continued; `llm` and `internal` explain what went wrong. */
   kind: z.enum(['llm', 'limit', 'denied', 'internal', 'interrupted']),
   message: z.string(),
+  /** `settings`: retrying cannot help (a rejected key, no such model, no server there). */
+  fix: z.enum(['settings']).optional(),
 });
 export type RunError = z.infer<typeof runErrorSchema>;
 

@@ -26,6 +26,8 @@ const commandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('stopRun'), runId: id }),
   z.object({ type: z.literal('resumeRun'), runId: id }),
+  /** Regenerate: ask the question of this answer again (a new run; the old answer stays). */
+  z.object({ type: z.literal('regenerateRun'), runId: id }),
   z.object({
     type: z.literal('renameSession'),
     sessionId: id,
@@ -70,6 +72,7 @@ interface CommandReplies {
   startRun: { sessionId: string; runId: string };
   stopRun: Record<string, never>;
   resumeRun: { sessionId: string; runId: string };
+  regenerateRun: { sessionId: string; runId: string };
   renameSession: Record<string, never>;
   deleteSession: Record<string, never>;
   importSessions: { imported: number };
