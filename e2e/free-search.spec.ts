@@ -261,16 +261,18 @@ test.describe('agentic_fetch: the Fetch Analysis sub-agent', () => {
     await expect(fetchAnalysis).toContainText(`on ${SMALL_MODEL}`);
     await expect(fetchAnalysis).toContainText('2 fetches');
     await expect(fetchAnalysis).toContainText('1 search');
-    // Step heads read "<kind> <tool or model>", then the arguments in words and a summary.
+    // Step heads read "<kind> <tool in words or model>", then the arguments and a summary.
     const heads = steps.map((step) => /^(model|tool)\s+(\S+)/i.exec(step)?.slice(1, 3).join(' '));
     expect(heads.map((head) => head?.toLowerCase())).toEqual([
       `model ${SMALL_MODEL}`,
-      'tool web_search',
+      'tool searched',
       `model ${SMALL_MODEL}`,
-      'tool web_fetch',
-      'tool web_fetch',
+      'tool fetched',
+      'tool fetched',
       `model ${SMALL_MODEL}`,
     ]);
+    expect(steps[1]).toMatch(/^tool\s+Searched the web/);
+    expect(steps[3]).toMatch(/^tool\s+Fetched page/);
     expect(steps[1]).toContain(`“${query}”`);
     expect(steps[1]).toMatch(/3 results from DuckDuckGo/);
     expect(steps[3]).toContain(article.url);

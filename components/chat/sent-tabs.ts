@@ -1,13 +1,5 @@
 import type { RunRecord, StepRecord } from '../../lib/db/records';
-
-/** read_tab's summary starts with the tab's title: "The Tide Clocks: 1,200 of 1,200 characters". */
-const READ_SUMMARY = /^(.*): [\d,]+ of [\d,]+ characters/s;
-
-/** The title a read_tab step recorded, if it finished. */
-export function readTabTitle(step: StepRecord): string | undefined {
-  if (step.toolName !== 'read_tab' || !step.summary) return undefined;
-  return READ_SUMMARY.exec(step.summary)?.[1];
-}
+import { readTabTitle } from '../activity/activity';
 
 function tabIdOf(step: StepRecord): number | undefined {
   try {
