@@ -1,4 +1,4 @@
-import { describe, expect, it, toolLabel } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StepRecord } from '../../lib/db/records';
 import {
   activityTotals,

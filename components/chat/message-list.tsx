@@ -3,7 +3,7 @@ import type { StepRecord } from '../../lib/db/records';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
 import type { ChatItem } from './chat-items';
-import { MessageView } from './message-view';
+import { MessageView, WaitPhase } from './message-view';
 import './chat.css';
 
 interface MessageListProps {
@@ -16,6 +16,8 @@ interface MessageListProps {
   sentTabs?: ReadonlyMap<string, readonly string[]>;
   /** Asks a run's question again; undefined while an answer is being written. */
   onRegenerate?: (runId: string) => void;
+  /** The answer being written and what it waits for now. */
+  pending?: { runId: string; phase: string | undefined };
 }
 
 /** The conversation, kept scrolled to the newest text unless the reader scrolled up. */
@@ -26,6 +28,7 @@ export function MessageList({
   onOpenSession,
   sentTabs,
   onRegenerate,
+  pending,
 }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -49,28 +52,52 @@ export function MessageList({
 
   return (
     <div className="messages">
-      {items.map(({ message, content, notices, activityRun }) => (
-        <MessageView
-          key={message.id}
-          message={message}
-          content={content}
-          notices={notices}
-          sentTabs={sentTabs?.get(message.id)}
-          actions={
-            activityRun && message.role === 'assistant'
-              ? { onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)) }
-              : undefined
-          }
-        >
-          {activityRun && (
-            <ActivityPanel
-              steps={stepsByRun.get(activityRun.id) ?? []}
-              fetchAnalyses={fetchAnalyses}
-              onOpenSession={onOpenSession}
-            />
-          )}
-        </MessageView>
-      ))}
+      {items.map(({ message, content, notices, activityRun }) => {
+        const activity = activityRun && (
+          <ActivityPanel
+            steps={stepsByRun.get(activityRun.id) ?? []}
+            fetchAnalyses={fetchAnalyses}
+            onOpenSession={onOpenSession}
+          />
+        );
+        const isPending = activityRun !== undefined && activityRun.id === pending?.runId;
+        // No answer text yet: the answer's place holds what it waits for, and its Activity.
+        if (message.role === 'user' && isPending) {
+          return (
+            <div key={message.id} className="message-pair">
+              <MessageView
+                message={message}
+                content={content}
+                sentTabs={sentTabs?.get(message.id)}
+              />
+              <section
+                className="message message-assistant pending-answer"
+                aria-label="Answer on its way"
+              >
+                <WaitPhase phase={pending.phase} />
+                {activity}
+              </section>
+            </div>
+          );
+        }
+        return (
+          <MessageView
+            key={message.id}
+            message={message}
+            content={content}
+            notices={notices}
+            sentTabs={sentTabs?.get(message.id)}
+            phase={isPending && message.role === 'assistant' ? pending.phase : undefined}
+            actions={
+              activityRun && message.role === 'assistant' && !isPending
+                ? { onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)) }
+                : undefined
+            }
+          >
+            {activity}
+          </MessageView>
+        );
+      })}
       <div ref={endRef} />
     </div>
   );

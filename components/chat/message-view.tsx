@@ -22,6 +22,8 @@ interface MessageViewProps {
   sentTabs?: readonly string[];
   /** On the answer that ends a run: Copy and, when it can start now, Regenerate. */
   actions?: { onRegenerate?: () => void };
+  /** What the answer waits for now ("Reading The Tide Clocks…"), announced as it changes. */
+  phase?: string;
 }
 
 export function MessageView({
@@ -31,6 +33,7 @@ export function MessageView({
   children,
   sentTabs = [],
   actions,
+  phase,
 }: MessageViewProps) {
   if (message.role === 'user') {
     return (
@@ -53,8 +56,13 @@ export function MessageView({
   const streaming = message.status === 'streaming';
   const mark = STATUS_MARK[message.status];
   return (
-    <article className="message message-assistant" aria-label="Answer" aria-busy={streaming}>
-      {content ? <Markdown>{content}</Markdown> : streaming && <p className="typing">Thinking…</p>}
+    <article
+      className={`message message-assistant${streaming ? ' streaming' : ''}`}
+      aria-label="Answer"
+      aria-busy={streaming}
+    >
+      {content && <Markdown>{content}</Markdown>}
+      <WaitPhase phase={phase ?? (streaming && !content ? 'Waiting for the model…' : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
       {notices.map((notice, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: notices are append-only and never reorder.
@@ -75,5 +83,17 @@ export function MessageView({
       )}
       {children}
     </article>
+  );
+}
+
+/**
+ * The live line that names what an answer waits for. The region stays mounted while empty, so
+ * screen readers announce each new phase.
+ */
+export function WaitPhase({ phase }: { phase: string | undefined }) {
+  return (
+    <p className={phase ? 'wait-phase' : 'wait-phase-idle'} role="status" aria-live="polite">
+      {phase}
+    </p>
   );
 }

@@ -20,7 +20,7 @@ import { useSessionList } from '../../hooks/use-session-list';
 import { useSettings } from '../../hooks/use-settings';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
 import { isConfigured } from '../../lib/settings/schema';
-import { describeSetup } from '../../lib/settings/setup-problem';
+import { describeSetup, providerName } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
 
 export function App() {
@@ -85,6 +85,7 @@ export function App() {
             onOpenSettings={() => setView('settings')}
             ready={ready}
             enterSends={!settings?.sendWithCtrlEnter}
+            providerName={settings && providerName(settings)}
           />
         )}
         {view === 'sessions' && (

@@ -8,8 +8,10 @@ import { RunBanner } from '../../components/chat/run-banner';
 import { sentTabTitles } from '../../components/chat/sent-tabs';
 import { buildTranscript } from '../../components/chat/transcript';
 import type { TabAttachments } from '../../components/chat/use-tab-attachments';
+import { waitPhase } from '../../components/chat/wait-phase';
 import { ConsentCard, type ConsentDecision } from '../../components/consent/consent-card';
 import { sendCommand } from '../../hooks/send-command';
+import { useClock } from '../../hooks/use-clock';
 import { useFetchAnalyses } from '../../hooks/use-fetch-analyses';
 import { useMessageDeltas } from '../../hooks/use-message-deltas';
 import { usePendingConsent } from '../../hooks/use-pending-consent';
@@ -37,6 +39,8 @@ interface ChatScreenProps {
   onOpenSettings: () => void;
   /** Enter sends (the default); false when the user keeps Enter for new lines. */
   enterSends?: boolean;
+  /** Who gets what a consent card allows reading ("OpenAI"). */
+  providerName?: string;
   /** Said once after Settings were saved: which model is ready. */
   ready?: string;
 }
@@ -54,6 +58,7 @@ export function ChatScreen(props: ChatScreenProps) {
     onOpenSettings,
     ready,
     enterSends,
+    providerName,
   } = props;
   const loaded = useSessionData(sessionId);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
@@ -103,6 +108,27 @@ export function ChatScreen(props: ChatScreenProps) {
     searchRestored.current = true;
     if (latestRun?.searchWeb) onSearchWebChange(true);
   }, [data, latestRun, onSearchWebChange]);
+
+  // A countdown ("retrying in 5 s") needs the time to move while an answer is being written.
+  const now = useClock(activeRun !== undefined);
+  const activeSteps = activeRun ? data?.stepsByRun.get(activeRun.id) : undefined;
+  const activeAnswer = activeRun
+    ? items.findLast(
+        (item) => item.message.runId === activeRun.id && item.message.role === 'assistant',
+      )
+    : undefined;
+  const pending = activeRun && {
+    runId: activeRun.id,
+    phase: waitPhase({
+      run: activeRun,
+      steps: activeSteps ?? [],
+      consent,
+      fetchAnalyses,
+      tabTitle: (tabId) => windowTabs.find((tab) => tab.id === tabId)?.title,
+      streamedText: activeAnswer?.message.status === 'streaming' ? activeAnswer.content : '',
+      now,
+    }),
+  };
 
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -176,6 +202,7 @@ export function ChatScreen(props: ChatScreenProps) {
             <ConsentCard
               key={consent.id}
               request={consent}
+              providerName={providerName}
               onAnswer={(decision, allowAll) => answerConsent(consent.id, decision, allowAll)}
             />
           )}
@@ -210,6 +237,7 @@ export function ChatScreen(props: ChatScreenProps) {
             fetchAnalyses={fetchAnalyses}
             onOpenSession={onSelect}
             sentTabs={sentTabs}
+            pending={pending}
             onRegenerate={
               activeRun || busy || configured === false
                 ? undefined
@@ -221,6 +249,7 @@ export function ChatScreen(props: ChatScreenProps) {
           <ConsentCard
             key={consent.id}
             request={consent}
+            providerName={providerName}
             onAnswer={(decision, allowAll) => answerConsent(consent.id, decision, allowAll)}
           />
         )}

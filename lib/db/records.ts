@@ -127,6 +127,9 @@ export const stepSchema = z.object({
   tokensIn: z.number().optional(),
   tokensOut: z.number().optional(),
   attempts: z.number().optional(),
+  /** While a model step waits to retry: when it asks again, and why (shown as a countdown). */
+  retryAt: z.number().optional(),
+  retryReason: z.enum(['rate-limited', 'server']).optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
 });

@@ -31,11 +31,14 @@ export function setupProblem(
 
 /** "gpt-4o-mini on OpenAI": what a successful Save says is ready. */
 export function describeSetup(settings: Pick<Settings, 'provider' | 'model' | 'baseUrl'>): string {
-  const where =
-    settings.provider === 'custom'
-      ? safeHost(settings.baseUrl)
-      : PROVIDER_PRESETS[settings.provider].label.replace(/ \(local\)$/, '');
-  return `${settings.model} on ${where}`;
+  return `${settings.model} on ${providerName(settings)}`;
+}
+
+/** Who answers: "OpenAI", "Ollama", or the host of a custom address. */
+export function providerName(settings: Pick<Settings, 'provider' | 'baseUrl'>): string {
+  return settings.provider === 'custom'
+    ? safeHost(settings.baseUrl)
+    : PROVIDER_PRESETS[settings.provider].label.replace(/ \(local\)$/, '');
 }
 
 function safeHost(address: string): string {
