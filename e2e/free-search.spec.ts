@@ -271,8 +271,8 @@ test.describe('agentic_fetch: the Fetch Analysis sub-agent', () => {
       'tool fetched',
       `model ${SMALL_MODEL}`,
     ]);
-    expect(steps[1]).toMatch(/^tool\s+Searched the web/);
-    expect(steps[3]).toMatch(/^tool\s+Fetched page/);
+    expect(steps[1]).toMatch(/^tool\s+Searched the web/i);
+    expect(steps[3]).toMatch(/^tool\s+Fetched page/i);
     expect(steps[1]).toContain(`“${query}”`);
     expect(steps[1]).toMatch(/3 results from DuckDuckGo/);
     expect(steps[3]).toContain(article.url);

@@ -52,6 +52,8 @@ export function MessageList({
 
   return (
     <div className="messages">
+      {/* Answers' Sources are h3: the conversation is the h2 under the app's name. */}
+      <h2 className="visually-hidden">Conversation</h2>
       {items.map(({ message, content, notices, activityRun }) => {
         const activity = activityRun && (
           <ActivityPanel
