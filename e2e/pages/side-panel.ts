@@ -466,6 +466,8 @@ export class SidePanel {
     return this.page.getByLabel('Import', { exact: true });
   }
   get importStatus(): Locator {
-    return this.page.getByRole('status').filter({ hasText: /^Imported \d+ sessions?\.$/ });
+    return this.page
+      .getByRole('status')
+      .filter({ hasText: /^(Imported \d+ sessions?|\d+ imported, \d+ already here)\.$/ });
   }
 }

@@ -53,8 +53,11 @@ export function App() {
     const result = await sendCommand({ type: 'deleteSession', sessionId });
     setListError(result.ok ? undefined : result.error);
     if (result.ok && sessionId === selectedId) {
-      select(null);
-      setView('chat');
+      // The open session is gone: open the next one in the list (or the one before it).
+      const list = sessions ?? [];
+      const at = list.findIndex((session) => session.id === sessionId);
+      const next = list[at + 1] ?? list[at - 1];
+      select(next && next.id !== sessionId ? next.id : null);
     }
   }
 

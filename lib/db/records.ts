@@ -18,6 +18,11 @@ export const sessionSchema = z.object({
   /** Set on Fetch Analysis sessions: the session and tool call that started them. */
   parentSessionId: z.string().optional(),
   parentToolCallId: z.string().optional(),
+  /**
+   * Set on imported sessions: the id the session had where it was made (carried through
+   * re-exports), so importing it again is recognised and skipped.
+   */
+  originId: z.string().optional(),
 });
 export type SessionRecord = z.infer<typeof sessionSchema>;
 

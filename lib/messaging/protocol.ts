@@ -75,7 +75,8 @@ interface CommandReplies {
   regenerateRun: { sessionId: string; runId: string };
   renameSession: Record<string, never>;
   deleteSession: Record<string, never>;
-  importSessions: { imported: number };
+  /** `alreadyHere`: sessions in the file that were imported or made here before (skipped). */
+  importSessions: { imported: number; alreadyHere: number };
   answerConsent: { applied: boolean };
   revokeGrant: Record<string, never>;
   exemptPrivateHost: Record<string, never>;
