@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { makePdf } from '../lib/pdf/__fixtures__/make-pdf';
+import { makePdf } from '../testing/make-pdf';
 
 /** The text drawn on the fixture PDF's two pages, which must reach the model. */
 export const PDF_LINES = {

@@ -21,17 +21,23 @@ test.describe('model errors', () => {
     await expect(panel.resumeButton).toBeHidden();
   });
 
-  test('a 401 is explained in words that name the API key, without retrying', async ({
+  test('a 401 names the API key and offers Open Settings, not Resume, without retrying', async ({
     chatPanel: panel,
     mockLlm,
   }) => {
+    await panel.page.setViewportSize({ width: 400, height: 800 });
     mockLlm.enqueue({ status: 401 });
 
     await panel.ask('A question with a wrong key');
     await expect(panel.alert.filter({ hasText: /API key/i })).toBeVisible();
-    await expect(panel.resumeButton).toBeVisible();
+    // Asking again would meet the same refusal: the fix is in Settings.
+    const openSettings = panel.page.getByRole('link', { name: 'Open Settings', exact: true });
+    await expect(openSettings).toBeVisible();
+    await expect(panel.resumeButton).toBeHidden();
     await panel.expectIdle();
     expect(mockLlm.chatRequests()).toHaveLength(1);
+    await openSettings.click();
+    await expect(panel.apiKeyField).toBeVisible();
   });
 
   test('a stream cut mid-way keeps what arrived and offers Resume', async ({

@@ -67,6 +67,40 @@ test.describe('export and import', () => {
     await panel.expectAnswer(answer);
   });
 
+  test('importing sessions that are already here adds nothing and says so', async ({
+    chatPanel: panel,
+    mockLlm,
+  }, testInfo) => {
+    await panel.page.setViewportSize({ width: 400, height: 800 });
+    mockLlm.enqueue({ text: 'First answer.' }, { text: 'Second answer.' });
+    await panel.ask('First question');
+    await panel.expectAnswer('First answer.');
+    await panel.expectIdle();
+    await panel.startNewChat();
+    await panel.ask('Second question');
+    await panel.expectAnswer('Second answer.');
+    await panel.expectIdle();
+    await panel.showSessions();
+    const [download] = await Promise.all([
+      panel.page.waitForEvent('download'),
+      panel.exportAllButton.click(),
+    ]);
+    const path = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(path);
+
+    // One of the two is deleted; importing the file brings back that one only.
+    await panel.deleteSession('First question');
+    await panel.showSessions();
+    await panel.importField.setInputFiles(path);
+    await expect(panel.page.getByRole('status')).toHaveText('1 imported, 1 already here.');
+    await expect(panel.sessionButton('First question')).toHaveCount(1);
+    await expect(panel.sessionButton('Second question')).toHaveCount(1);
+    // Again: both are here now.
+    await panel.importField.setInputFiles(path);
+    await expect(panel.page.getByRole('status')).toHaveText('0 imported, 2 already here.');
+    await expect(panel.sessionButton('First question')).toHaveCount(1);
+  });
+
   test('a file that is not a Gleaner export is refused with a sentence and changes nothing', async ({
     chatPanel: panel,
     mockLlm,

@@ -261,16 +261,18 @@ test.describe('agentic_fetch: the Fetch Analysis sub-agent', () => {
     await expect(fetchAnalysis).toContainText(`on ${SMALL_MODEL}`);
     await expect(fetchAnalysis).toContainText('2 fetches');
     await expect(fetchAnalysis).toContainText('1 search');
-    // Step heads read "<kind> <tool or model>", then the arguments in words and a summary.
+    // Step heads read "<kind> <tool in words or model>", then the arguments and a summary.
     const heads = steps.map((step) => /^(model|tool)\s+(\S+)/i.exec(step)?.slice(1, 3).join(' '));
     expect(heads.map((head) => head?.toLowerCase())).toEqual([
       `model ${SMALL_MODEL}`,
-      'tool web_search',
+      'tool searched',
       `model ${SMALL_MODEL}`,
-      'tool web_fetch',
-      'tool web_fetch',
+      'tool fetched',
+      'tool fetched',
       `model ${SMALL_MODEL}`,
     ]);
+    expect(steps[1]).toMatch(/^tool\s+Searched the web/i);
+    expect(steps[3]).toMatch(/^tool\s+Fetched page/i);
     expect(steps[1]).toContain(`“${query}”`);
     expect(steps[1]).toMatch(/3 results from DuckDuckGo/);
     expect(steps[3]).toContain(article.url);
@@ -295,7 +297,7 @@ test.describe('agentic_fetch: the Fetch Analysis sub-agent', () => {
     await panel.expectAnswer(finalAnswer);
   });
 
-  test('the Search the web toggle asks the main agent to use agentic_fetch in search mode, for that message only', async ({
+  test('the Search the web toggle asks the main agent to use agentic_fetch in search mode, and stays on for the session until turned off', async ({
     chatPanel: panel,
     mockLlm,
   }) => {
@@ -306,10 +308,11 @@ test.describe('agentic_fetch: the Fetch Analysis sub-agent', () => {
     await panel.ask('Who buys the surplus apples this year?');
     await panel.expectAnswer('First answer.');
     await panel.expectIdle();
-    await expect(panel.searchWebToggle, 'it is for one message').toHaveAttribute(
+    await expect(panel.searchWebToggle, 'it stays on for the session').toHaveAttribute(
       'aria-checked',
-      'false',
+      'true',
     );
+    await panel.searchWebToggle.click();
 
     const [withToggle] = mockLlm.chatRequests();
     expect(withToggle!.body.model).toBe(MAIN_MODEL);

@@ -41,6 +41,6 @@ export const sessionTransfer: SessionTransfer = {
     const json = await file.text();
     const result = await sendCommand({ type: 'importSessions', json });
     if (!result.ok) return { error: result.error };
-    return { imported: result.value.imported };
+    return result.value;
   },
 };

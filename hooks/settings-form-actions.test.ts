@@ -11,10 +11,27 @@ describe('issueField', () => {
   });
 });
 
+/** A setup that can answer: a local Ollama with a model. */
+const WORKING = {
+  ...DEFAULT_SETTINGS,
+  baseUrl: 'http://localhost:11434/v1',
+  model: 'qwen3:8b',
+};
+
 describe('saveSettingsFromForm', () => {
+  it('refuses a setup without a Base URL or a model, naming the field', async () => {
+    expect(await saveSettingsFromForm(DEFAULT_SETTINGS)).toMatchObject({
+      ok: false,
+      field: 'baseUrl',
+    });
+    const noModel = await saveSettingsFromForm({ ...WORKING, model: '' });
+    expect(noModel).toMatchObject({ ok: false, field: 'model' });
+    expect(!noModel.ok && noModel.message).toMatch(/^Choose a Model/);
+  });
+
   it('points a web search problem at its field', async () => {
     const outcome = await saveSettingsFromForm({
-      ...DEFAULT_SETTINGS,
+      ...WORKING,
       search: { ...DEFAULT_SETTINGS.search, provider: 'searxng', searxngUrl: '' },
     });
     expect(outcome).toMatchObject({ ok: false, field: 'search.searxngUrl' });
@@ -23,7 +40,7 @@ describe('saveSettingsFromForm', () => {
 
   it('points a bad Brave key at its field', async () => {
     const outcome = await saveSettingsFromForm({
-      ...DEFAULT_SETTINGS,
+      ...WORKING,
       search: { ...DEFAULT_SETTINGS.search, provider: 'brave', braveKey: 'two words' },
     });
     expect(outcome).toMatchObject({ ok: false, field: 'search.braveKey' });
@@ -31,7 +48,7 @@ describe('saveSettingsFromForm', () => {
 
   it('saves valid search settings', async () => {
     const outcome = await saveSettingsFromForm({
-      ...DEFAULT_SETTINGS,
+      ...WORKING,
       search: {
         ...DEFAULT_SETTINGS.search,
         provider: 'searxng',

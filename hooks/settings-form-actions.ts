@@ -1,7 +1,9 @@
 import { ZodError } from 'zod';
+import { detectLocalServers, type LocalServer } from '../lib/llm/detect-local-servers';
 import type { ConnectionResult } from '../lib/llm/test-connection';
 import type { SaveOutcome } from '../lib/settings/save-outcome';
 import type { Settings } from '../lib/settings/schema';
+import { setupProblem } from '../lib/settings/setup-problem';
 import { saveSettings } from '../lib/settings/store';
 
 /**
@@ -17,6 +19,9 @@ export function issueField(path: readonly PropertyKey[] | undefined): string | u
  * A validation failure comes back as the first issue's sentence; nothing is stored then.
  */
 export async function saveSettingsFromForm(draft: Settings): Promise<SaveOutcome> {
+  // A setup that cannot answer is not stored: the chat would only fail later.
+  const problem = setupProblem(draft);
+  if (problem) return { ok: false, message: problem.message, field: problem.field };
   try {
     return { ok: true, settings: await saveSettings(draft) };
   } catch (error) {
@@ -45,4 +50,9 @@ export async function testConnectionFromForm(draft: Settings): Promise<Connectio
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, message: `The connection test itself failed: ${reason}` };
   }
+}
+
+/** Detect: asks Ollama and LM Studio at their usual local addresses. */
+export function detectLocalServersFromForm(): Promise<LocalServer[]> {
+  return detectLocalServers();
 }

@@ -83,7 +83,9 @@ describe('ActivityPanel', () => {
     const html = render();
     expect(html).toContain('<strong class="step-name">big-model</strong>');
     expect(html).toContain('1,000 tokens in, 50 out · 1.2 s · 1 attempt');
-    expect(html).toContain('<strong class="step-name">agentic_fetch</strong>');
+    expect(html).toContain(
+      '<strong class="step-name" title="agentic_fetch">Fetch Analysis</strong>',
+    );
     expect(html).toContain('search: “Latest Dexie version?”');
     expect(html).toContain('Fetch Analysis: 2 tool calls, 1 source');
   });

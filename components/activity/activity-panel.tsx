@@ -8,6 +8,7 @@ import {
   describeToolArguments,
   describeTotals,
   stepFacts,
+  toolLabel,
 } from './activity';
 import './activity.css';
 
@@ -21,10 +22,13 @@ interface ActivityPanelProps {
 }
 
 function StepHead({ step }: { step: StepRecord }) {
-  const name = step.kind === 'tool' ? (step.toolName ?? 'tool') : (step.model ?? 'model');
+  const name = step.kind === 'tool' ? toolLabel(step) : (step.model ?? 'model');
   return (
     <div className="step-head">
-      <span className="step-kind">{step.kind}</span> <strong className="step-name">{name}</strong>{' '}
+      <span className="step-kind">{step.kind}</span>{' '}
+      <strong className="step-name" title={step.toolName}>
+        {name}
+      </strong>{' '}
       <span className="step-facts">{stepFacts(step).join(' · ')}</span>
     </div>
   );

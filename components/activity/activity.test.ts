@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StepRecord } from '../../lib/db/records';
-import { activityTotals, describeToolArguments, describeTotals, stepFacts } from './activity';
+import {
+  activityTotals,
+  describeToolArguments,
+  describeTotals,
+  stepFacts,
+  toolLabel,
+} from './activity';
 
 let counter = 0;
 function step(fields: Partial<StepRecord>): StepRecord {
@@ -113,7 +119,11 @@ describe('describeToolArguments', () => {
     );
     expect(describeToolArguments('grep', '{"pattern":"a.b","literal":true}')).toBe('“a.b”');
     expect(describeToolArguments('glob', '{"pattern":"*docs*"}')).toBe('*docs*');
-    expect(describeToolArguments('read_tab', '{"tabId":12}')).toBe('tab 12');
+    // The tab's title is the step's name; its id is not shown.
+    expect(describeToolArguments('read_tab', '{"tabId":12}')).toBe('from the start');
+    expect(describeToolArguments('read_tab', '{"tabId":12,"offset":4000}')).toBe(
+      'from character 4,000',
+    );
   });
 
   it('falls back to the JSON for unknown tools, unexpected shapes and malformed text', () => {
@@ -127,5 +137,26 @@ describe('describeToolArguments', () => {
     expect(describeToolArguments('web_search', JSON.stringify({ query: long }))).toBe(
       `“${'x'.repeat(300)}…”`,
     );
+  });
+});
+
+describe('toolLabel', () => {
+  const step = (toolName: string, summary?: string) => ({
+    id: 's',
+    runId: 'r',
+    index: 0,
+    kind: 'tool' as const,
+    status: 'done' as const,
+    toolName,
+    startedAt: 0,
+    ...(summary ? { summary } : {}),
+  });
+  it('names tools in words, a read tab by its title', () => {
+    expect(toolLabel(step('read_tab', 'The Tide Clocks: 1,200 of 1,200 characters (100%)'))).toBe(
+      'Read tab: The Tide Clocks',
+    );
+    expect(toolLabel(step('read_tab'))).toBe('Read tab');
+    expect(toolLabel(step('web_search'))).toBe('Searched the web');
+    expect(toolLabel(step('my_custom_tool'))).toBe('my_custom_tool');
   });
 });

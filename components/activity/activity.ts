@@ -146,8 +146,9 @@ export function describeToolArguments(toolName: string | undefined, raw: string)
     case 'read_tab': {
       const tabId = count(args.tabId);
       const offset = count(args.offset);
-      const which = tabId === undefined ? 'the current tab' : `tab ${tabId}`;
-      return offset ? `${which}, from character ${formatCount(offset)}` : which;
+      // The tab's title is in the step's name; its id means nothing to people.
+      const which = tabId === undefined ? 'the current tab' : 'from the start';
+      return offset ? `from character ${formatCount(offset)}` : which;
     }
     case 'view': {
       const file = text(args.file);
@@ -170,4 +171,34 @@ export function describeToolArguments(toolName: string | undefined, raw: string)
     }
   }
   return shortArguments(raw);
+}
+
+/** read_tab's summary starts with the tab's title: "The Tide Clocks: 1,200 of 1,200 characters". */
+const READ_SUMMARY = /^(.*): [\d,]+ of [\d,]+ characters/s;
+
+/** The title a read_tab step recorded, if it finished. */
+export function readTabTitle(step: StepRecord): string | undefined {
+  if (step.toolName !== 'read_tab' || !step.summary) return undefined;
+  return READ_SUMMARY.exec(step.summary)?.[1];
+}
+
+/** Tools in words, for people reading Activity; the tool's own name stays in a tooltip. */
+const TOOL_WORDS: Record<string, string> = {
+  read_tab: 'Read tab',
+  list_tabs: 'Listed open tabs',
+  fetch: 'Fetched page',
+  web_fetch: 'Fetched page',
+  web_search: 'Searched the web',
+  agentic_fetch: 'Fetch Analysis',
+  view: 'Read file',
+  grep: 'Searched in file',
+  glob: 'Listed files',
+};
+
+/** "Read tab: The Tide Clocks", "Searched the web"; an unknown tool keeps its own name. */
+export function toolLabel(step: StepRecord): string {
+  const name = step.toolName ?? 'tool';
+  const words = TOOL_WORDS[name] ?? name;
+  const title = readTabTitle(step);
+  return title ? `${words}: ${title}` : words;
 }

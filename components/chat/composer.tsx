@@ -38,6 +38,13 @@ interface ComposerProps {
   onSearchWebChange: (on: boolean) => void;
   onSend: () => void;
   onStop: () => void;
+  /** Enter sends and Shift+Enter makes a new line; false keeps Enter for new lines. */
+  enterSends?: boolean;
+  /**
+   * Set while no model is configured: the composer says so and links to Settings, instead of
+   * sending a message that could only fail.
+   */
+  onSetUp?: () => void;
 }
 
 export function Composer({
@@ -55,6 +62,8 @@ export function Composer({
   onSearchWebChange,
   onSend,
   onStop,
+  enterSends = true,
+  onSetUp,
 }: ComposerProps) {
   const id = useId();
   const pickerId = `${id}-picker`;
@@ -70,7 +79,7 @@ export function Composer({
   /** The `@` (by position) whose suggestions the user closed with Escape. */
   const [dismissedAt, setDismissedAt] = useState<number>();
   const [focused, setFocused] = useState(false);
-  const canSend = text.trim() !== '' && !busy && !running;
+  const canSend = text.trim() !== '' && !busy && !running && !onSetUp;
   const attachedIds = useMemo(() => new Set(attached.map((tab) => tab.id)), [attached]);
 
   const mention = findMention(text, caret);
@@ -126,8 +135,11 @@ export function Composer({
         return;
       }
     }
-    // Enter alone makes a newline; Ctrl+Enter (Cmd+Enter on macOS) sends.
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    // Ctrl+Enter (Cmd+Enter on macOS) always sends; Enter alone sends unless the setting keeps
+    // it for new lines; Shift+Enter is always a new line.
+    const modified = event.ctrlKey || event.metaKey;
+    if (modified || (enterSends && !event.shiftKey && !event.altKey)) {
       event.preventDefault();
       if (canSend) onSend();
     }
@@ -140,6 +152,20 @@ export function Composer({
 
   return (
     <form className="composer" onSubmit={submit}>
+      {onSetUp && (
+        <p className="composer-setup" role="note">
+          Gleaner needs a model before it can answer.{' '}
+          <a
+            href="/options.html"
+            onClick={(event) => {
+              event.preventDefault();
+              onSetUp();
+            }}
+          >
+            Go to Settings
+          </a>
+        </p>
+      )}
       {error && (
         <p className="composer-error" role="alert">
           {error}
@@ -187,7 +213,12 @@ export function Composer({
           id={id}
           value={text}
           rows={3}
-          placeholder="Ask about this page or anything else (@ attaches a tab, Ctrl+Enter sends)"
+          placeholder={
+            enterSends
+              ? 'Ask about this page or anything else (@ attaches a tab)'
+              : 'Ask about this page or anything else (@ attaches a tab, Ctrl+Enter sends)'
+          }
+          aria-keyshortcuts={enterSends ? 'Enter' : 'Control+Enter'}
           aria-autocomplete="list"
           aria-controls={showSuggestions ? listId : undefined}
           aria-activedescendant={showSuggestions ? optionId(active) : undefined}

@@ -4,7 +4,7 @@ import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-ac
 import { ActivityPanel } from '../activity/activity-panel';
 import type { ChatItem } from './chat-items';
 import { CompressionLine } from './compression-line';
-import { MessageView } from './message-view';
+import { MessageView, WaitPhase } from './message-view';
 import { SessionUsage, UsageLine } from './usage-line';
 import './chat.css';
 
@@ -14,10 +14,24 @@ interface MessageListProps {
   /** Fetch Analysis sub-agents by the agentic_fetch call that started them. */
   fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
   onOpenSession: (sessionId: string) => void;
+  /** Tab titles by user message id (the chips under a sent message). */
+  sentTabs?: ReadonlyMap<string, readonly string[]>;
+  /** Asks a run's question again; undefined while an answer is being written. */
+  onRegenerate?: (runId: string) => void;
+  /** The answer being written and what it waits for now. */
+  pending?: { runId: string; phase: string | undefined };
 }
 
 /** The conversation, kept scrolled to the newest text unless the reader scrolled up. */
-export function MessageList({ items, stepsByRun, fetchAnalyses, onOpenSession }: MessageListProps) {
+export function MessageList({
+  items,
+  stepsByRun,
+  fetchAnalyses,
+  onOpenSession,
+  sentTabs,
+  onRegenerate,
+  pending,
+}: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const last = items.at(-1);
@@ -40,30 +54,70 @@ export function MessageList({ items, stepsByRun, fetchAnalyses, onOpenSession }:
 
   return (
     <div className="messages">
-      {items.map(({ message, content, notices, activityRun }) => (
-        <Fragment key={message.id}>
-          <MessageView message={message} content={content} notices={notices}>
-            {activityRun && message.role === 'assistant' && (
-              <UsageLine
-                steps={stepsByRun.get(activityRun.id) ?? []}
-                fetchAnalyses={fetchAnalyses}
+      {/* Answers' Sources are h3: the conversation is the h2 under the app's name. */}
+      <h2 className="visually-hidden">Conversation</h2>
+      {items.map(({ message, content, notices, activityRun }) => {
+        const activity = activityRun && (
+          <ActivityPanel
+            steps={stepsByRun.get(activityRun.id) ?? []}
+            fetchAnalyses={fetchAnalyses}
+            onOpenSession={onOpenSession}
+          />
+        );
+        const isPending = activityRun !== undefined && activityRun.id === pending?.runId;
+        // Compression happened before this question's answer: said in one line under it.
+        const compressed =
+          message.role === 'user' && message.runId
+            ? (stepsByRun.get(message.runId) ?? [])
+                .filter((step) => step.kind === 'compression' && step.status === 'done')
+                .map((step) => <CompressionLine key={step.id} step={step} />)
+            : null;
+        // No answer text yet: the answer's place holds what it waits for, and its Activity.
+        if (message.role === 'user' && isPending) {
+          return (
+            <div key={message.id} className="message-pair">
+              <MessageView
+                message={message}
+                content={content}
+                sentTabs={sentTabs?.get(message.id)}
               />
-            )}
-            {activityRun && (
-              <ActivityPanel
-                steps={stepsByRun.get(activityRun.id) ?? []}
-                fetchAnalyses={fetchAnalyses}
-                onOpenSession={onOpenSession}
-              />
-            )}
-          </MessageView>
-          {message.role === 'user' &&
-            message.runId &&
-            (stepsByRun.get(message.runId) ?? [])
-              .filter((step) => step.kind === 'compression' && step.status === 'done')
-              .map((step) => <CompressionLine key={step.id} step={step} />)}
-        </Fragment>
-      ))}
+              {compressed}
+              <section
+                className="message message-assistant pending-answer"
+                aria-label="Answer on its way"
+              >
+                <WaitPhase phase={pending.phase} />
+                {activity}
+              </section>
+            </div>
+          );
+        }
+        return (
+          <Fragment key={message.id}>
+            <MessageView
+              message={message}
+              content={content}
+              notices={notices}
+              sentTabs={sentTabs?.get(message.id)}
+              phase={isPending && message.role === 'assistant' ? pending.phase : undefined}
+              actions={
+                activityRun && message.role === 'assistant' && !isPending
+                  ? { onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)) }
+                  : undefined
+              }
+            >
+              {activityRun && message.role === 'assistant' && (
+                <UsageLine
+                  steps={stepsByRun.get(activityRun.id) ?? []}
+                  fetchAnalyses={fetchAnalyses}
+                />
+              )}
+              {activity}
+            </MessageView>
+            {compressed}
+          </Fragment>
+        );
+      })}
       <SessionUsage stepsByRun={stepsByRun} fetchAnalyses={fetchAnalyses} />
       <div ref={endRef} />
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MessageRecord } from '../../lib/db/records';
+import { CopyButton } from '../shared/copy-button';
 import { Markdown } from '../shared/markdown';
 import { SourcesList } from './sources-list';
 import './chat.css';
@@ -17,13 +18,37 @@ interface MessageViewProps {
   notices?: readonly string[];
   /** The folded Activity of the run this message ends, if any. */
   children?: ReactNode;
+  /** On a user message: the titles of the tabs it took along. */
+  sentTabs?: readonly string[];
+  /** On the answer that ends a run: Copy and, when it can start now, Regenerate. */
+  actions?: { onRegenerate?: () => void };
+  /** What the answer waits for now ("Reading The Tide Clocks…"), announced as it changes. */
+  phase?: string;
 }
 
-export function MessageView({ message, content, notices = [], children }: MessageViewProps) {
+export function MessageView({
+  message,
+  content,
+  notices = [],
+  children,
+  sentTabs = [],
+  actions,
+  phase,
+}: MessageViewProps) {
   if (message.role === 'user') {
     return (
       <article className="message message-user" aria-label="Your message">
         <p className="user-text">{content}</p>
+        {sentTabs.length > 0 && (
+          <ul className="sent-tabs" aria-label="Tabs sent with this message">
+            {sentTabs.map((title, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two tabs may share a title.
+              <li key={index} className="sent-tab" title={title}>
+                {title}
+              </li>
+            ))}
+          </ul>
+        )}
         {children}
       </article>
     );
@@ -31,8 +56,13 @@ export function MessageView({ message, content, notices = [], children }: Messag
   const streaming = message.status === 'streaming';
   const mark = STATUS_MARK[message.status];
   return (
-    <article className="message message-assistant" aria-label="Answer" aria-busy={streaming}>
-      {content ? <Markdown>{content}</Markdown> : streaming && <p className="typing">Thinking…</p>}
+    <article
+      className={`message message-assistant${streaming ? ' streaming' : ''}`}
+      aria-label="Answer"
+      aria-busy={streaming}
+    >
+      {content && <Markdown>{content}</Markdown>}
+      <WaitPhase phase={phase ?? (streaming && !content ? 'Waiting for the model…' : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
       {notices.map((notice, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: notices are append-only and never reorder.
@@ -41,7 +71,29 @@ export function MessageView({ message, content, notices = [], children }: Messag
         </p>
       ))}
       {message.sources && <SourcesList sources={message.sources} />}
+      {actions && !streaming && content.trim() !== '' && (
+        <div className="answer-actions">
+          <CopyButton text={content} label="Copy" />
+          {actions.onRegenerate && (
+            <button type="button" onClick={actions.onRegenerate}>
+              Regenerate
+            </button>
+          )}
+        </div>
+      )}
       {children}
     </article>
+  );
+}
+
+/**
+ * The live line that names what an answer waits for. The region stays mounted while empty, so
+ * screen readers announce each new phase.
+ */
+export function WaitPhase({ phase }: { phase: string | undefined }) {
+  return (
+    <p className={phase ? 'wait-phase' : 'wait-phase-idle'} role="status" aria-live="polite">
+      {phase}
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ConsentRequestRecord } from '../../lib/db/records';
-import { alwaysLabel, ConsentCard, searchProviderName } from './consent-card';
+import { alwaysLabel, ConsentCard, consentSentence, searchProviderName } from './consent-card';
 
 function request(fields: Partial<ConsentRequestRecord> = {}): ConsentRequestRecord {
   return {
@@ -39,7 +39,12 @@ describe('ConsentCard', () => {
     );
     expect(html).toContain('Format: markdown');
     expect(html).toContain('For: <span>How do I configure the cache?</span>');
-    expect(buttons(html)).toEqual(['Allow once', 'Always allow this site', 'Deny']);
+    expect(buttons(html)).toEqual([
+      'Allow once',
+      'Allow all for this answer',
+      'Always allow this site',
+      'Deny',
+    ]);
     expect(html).toContain('Allow all fetches for this answer');
   });
 
@@ -62,7 +67,12 @@ describe('ConsentCard', () => {
     expect(html).toContain('<q class="consent-query">dexie liveQuery</q>');
     // The provider's label is said once, in the sentence, not again as a detail line.
     expect(html).not.toContain('consent-detail');
-    expect(buttons(html)).toEqual(['Allow once', 'Always allow searches', 'Deny']);
+    expect(buttons(html)).toEqual([
+      'Allow once',
+      'Allow all for this answer',
+      'Always allow searches',
+      'Deny',
+    ]);
     expect(html).toContain('Allow all fetches for this answer');
   });
 
@@ -89,7 +99,11 @@ describe('ConsentCard', () => {
   });
 
   it('offers no standing grant when the request is not grantable', () => {
-    expect(buttons(render({ grantable: false }))).toEqual(['Allow once', 'Deny']);
+    expect(buttons(render({ grantable: false }))).toEqual([
+      'Allow once',
+      'Allow all for this answer',
+      'Deny',
+    ]);
   });
 
   it('asks about a tab with only Allow once and Deny, and no allow-all checkbox', () => {
@@ -111,6 +125,25 @@ describe('ConsentCard', () => {
       '<p class="consent-warning" role="note"><strong>Careful:</strong> This address contains text from mail.example: ‘4417…’. Allow only if you meant to send it.</p>',
     );
     expect(render()).not.toContain('consent-warning');
+  });
+
+  it('says in plain words what allowing does, with the fetch format folded away', () => {
+    const html = renderToStaticMarkup(
+      <ConsentCard
+        request={request({ detail: 'Format: auto' })}
+        onAnswer={async () => undefined}
+        providerName="OpenAI"
+      />,
+    );
+    expect(html).toContain(
+      'Gleaner will download this page and send its text to your model provider (OpenAI).',
+    );
+    expect(html).toMatch(
+      /<details[^>]*><summary>Details<\/summary><p class="consent-detail">Format: auto/,
+    );
+    expect(consentSentence({ kind: 'search', host: 'duckduckgo' }, 'Ollama')).toBe(
+      'Gleaner will send this search to DuckDuckGo and give the results to your model provider (Ollama).',
+    );
   });
 
   it('shows a target that is not a URL as it is', () => {

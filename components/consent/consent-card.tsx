@@ -10,6 +10,23 @@ interface ConsentCardProps {
   request: ConsentRequestRecord;
   /** Resolves to an error sentence, or undefined once the worker took the answer. */
   onAnswer: (decision: ConsentDecision, allowAllForAnswer: boolean) => Promise<string | undefined>;
+  /** Who gets the text read: "OpenAI", "Ollama", "127.0.0.1:5000". */
+  providerName?: string;
+  /** A line of caution the worker attached (data from another site in the address, say). */
+  warning?: string;
+}
+
+/** What allowing does, in plain words: who is contacted and who gets the text. */
+export function consentSentence(
+  request: Pick<ConsentRequestRecord, 'kind' | 'host' | 'detail'>,
+  providerName: string | undefined,
+): string {
+  const provider = providerName ? `your model provider (${providerName})` : 'your model';
+  if (request.kind === 'search') {
+    return `Gleaner will send this search to ${searchProviderName(request)} and give the results to ${provider}.`;
+  }
+  if (request.kind === 'tab') return `Gleaner will read this tab and send its text to ${provider}.`;
+  return `Gleaner will download this page and send its text to ${provider}.`;
 }
 
 /** The standing grant a card offers; tabs never get one (they are private). */
@@ -119,7 +136,7 @@ function Target({ request }: { request: ConsentRequestRecord }) {
  * gives it back when it goes; Escape inside it denies. It disappears when the stored request is
  * no longer pending (answered here, in another panel, or expired), never on its own.
  */
-export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
+export function ConsentCard({ request, onAnswer, providerName, warning }: ConsentCardProps) {
   const cardRef = useRef<HTMLElement>(null);
   const [allowAll, setAllowAll] = useState(false);
   const [pending, setPending] = useState(false);
@@ -138,11 +155,11 @@ export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
     };
   }, []);
 
-  async function answer(decision: ConsentDecision) {
+  async function answer(decision: ConsentDecision, everything = allowAll) {
     if (pending) return;
     setPending(true);
     setError(undefined);
-    const failure = await onAnswer(decision, coversFetches && allowAll);
+    const failure = await onAnswer(decision, coversFetches && everything);
     // On success the buttons stay disabled until the stored status changes and the card goes.
     if (failure) {
       setError(failure);
@@ -166,20 +183,26 @@ export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
-      <h3>Permission needed</h3>
+      <p className="consent-title">Permission needed</p>
       <div id={describedBy}>
+        <p className="consent-sentence">{consentSentence(request, providerName)}</p>
         <Target request={request} />
-        {request.warning && (
+        {(warning ?? request.warning) && (
           <p className="consent-warning" role="note">
-            <strong>Careful:</strong> {request.warning}. Allow only if you meant to send it.
+            <strong>Careful:</strong> {warning ?? request.warning}. Allow only if you meant to send
+            it.
           </p>
-        )}
-        {request.detail && request.kind !== 'search' && request.kind !== 'tool' && (
-          <p className="consent-detail">{request.detail}</p>
         )}
         <p className="consent-question">
           For: <span>{request.question}</span>
         </p>
+        {request.detail && request.kind !== 'search' && request.kind !== 'tool' && (
+          // Facts for the curious (the fetch format, a redirect's origin): folded.
+          <details className="consent-more">
+            <summary>Details</summary>
+            <p className="consent-detail">{request.detail}</p>
+          </details>
+        )}
       </div>
       {coversFetches && (
         <label className="consent-allow-all">
@@ -203,6 +226,12 @@ export function ConsentCard({ request, onAnswer }: ConsentCardProps) {
         >
           Allow once
         </button>
+        {coversFetches && (
+          // One decision for the whole answer: every search and page it asks for.
+          <button type="button" disabled={pending} onClick={() => void answer('once', true)}>
+            Allow all for this answer
+          </button>
+        )}
         {always && (
           <button
             type="button"

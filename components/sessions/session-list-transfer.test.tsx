@@ -33,5 +33,6 @@ describe('SessionList export and import', () => {
   it('says how many sessions were imported', () => {
     expect(importedSentence(1)).toBe('Imported 1 session.');
     expect(importedSentence(3)).toBe('Imported 3 sessions.');
+    expect(importedSentence(3, 4)).toBe('3 imported, 4 already here.');
   });
 });

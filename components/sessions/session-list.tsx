@@ -17,8 +17,10 @@ interface SessionListProps {
 
 type TransferStatus = { kind: 'status' | 'error'; text: string } | undefined;
 
-export function importedSentence(count: number): string {
-  return `Imported ${count} ${count === 1 ? 'session' : 'sessions'}.`;
+export function importedSentence(count: number, alreadyHere = 0): string {
+  if (alreadyHere === 0) return `Imported ${count} ${count === 1 ? 'session' : 'sessions'}.`;
+  // "3 imported, 4 already here": a file imported again adds nothing twice.
+  return `${count} imported, ${alreadyHere} already here.`;
 }
 
 export function filterSessions(sessions: readonly SessionRecord[], query: string) {
@@ -61,7 +63,7 @@ export function SessionList({
       setStatus(
         'error' in result
           ? { kind: 'error', text: result.error }
-          : { kind: 'status', text: importedSentence(result.imported) },
+          : { kind: 'status', text: importedSentence(result.imported, result.alreadyHere) },
       );
     } finally {
       setImporting(false);

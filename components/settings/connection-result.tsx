@@ -1,4 +1,5 @@
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
+import { OllamaOriginsHelp } from './ollama-origins-help';
 import './settings.css';
 
 const SHOWN_MODELS = 30;
@@ -20,9 +21,12 @@ export function ConnectionResult({ result, onPick }: ConnectionResultProps) {
   }
   if (!result.ok) {
     return (
-      <p className="connection form-error" role="alert">
-        {result.message}
-      </p>
+      <div className="connection">
+        <p className="form-error" role="alert">
+          {result.message}
+        </p>
+        {result.help === 'ollama-origins' && <OllamaOriginsHelp />}
+      </div>
     );
   }
   const more = result.models.length - SHOWN_MODELS;

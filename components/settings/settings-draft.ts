@@ -32,12 +32,14 @@ export interface SettingsDraft {
   keepVerbatim: string;
   priceInput: string;
   priceOutput: string;
+  sendWithCtrlEnter: boolean;
 }
 
 export function draftFrom(settings: Settings): SettingsDraft {
   return {
     provider: settings.provider,
-    baseUrl: settings.baseUrl,
+    // A preset's address is shown as a value to keep, not a placeholder that Save would drop.
+    baseUrl: settings.baseUrl || PROVIDER_PRESETS[settings.provider].baseUrl,
     apiKey: settings.apiKey,
     model: settings.model,
     smallModel: settings.smallModel,
@@ -55,6 +57,7 @@ export function draftFrom(settings: Settings): SettingsDraft {
       settings.pricePerMillion.input === null ? '' : String(settings.pricePerMillion.input),
     priceOutput:
       settings.pricePerMillion.output === null ? '' : String(settings.pricePerMillion.output),
+    sendWithCtrlEnter: settings.sendWithCtrlEnter,
   };
 }
 
@@ -121,6 +124,7 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
       .map((line) => line.trim())
       .filter((line) => line !== ''),
     pricePerMillion: { input: typedPrice(draft.priceInput), output: typedPrice(draft.priceOutput) },
+    sendWithCtrlEnter: draft.sendWithCtrlEnter,
   };
 }
 

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { LocalServer } from '../../lib/llm/detect-local-servers';
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
 import type { SaveOutcome } from '../../lib/settings/save-outcome';
 import {
@@ -12,9 +13,12 @@ import {
   SEARCH_PROVIDER_IDS,
   type SearchProviderId,
 } from '../../lib/settings/search-settings';
+import { describeSetup } from '../../lib/settings/setup-problem';
+import { ComposerFields } from './composer-fields';
 import { ConnectionResult } from './connection-result';
 import { Field } from './form-field';
 import { KeepVerbatimFields } from './keep-verbatim-fields';
+import { LocalServers } from './local-servers';
 import {
   draftFrom,
   SEARCH_PROVIDER_OPTIONS,
@@ -37,11 +41,32 @@ interface SettingsFormProps {
   exemptHosts?: readonly string[];
   /** Exempts a host; resolves to an error sentence, or undefined once it is stored. */
   onExemptHost?: (host: string) => Promise<string | undefined>;
+  /** Asks the usual local addresses for model servers (the Detect button). */
+  onDetect?: () => Promise<LocalServer[]>;
+  /** Detect at once: nothing is set up yet. */
+  detectOnOpen?: boolean;
+  /** After a successful Save (the side panel goes back to the chat). */
+  onSaved?: (settings: Settings) => void;
 }
 
 const FIELDS = ['provider', 'baseUrl', 'apiKey', 'model', 'smallModel', 'contextWindow'];
 
-type Status = { kind: 'saved' } | { kind: 'error'; message: string; field?: string } | undefined;
+type Status =
+  | { kind: 'saved'; ready: string }
+  | { kind: 'error'; message: string; field?: string }
+  | undefined;
+
+/** The models Model and Small model offer: what Test connection or Detect found at this address. */
+function offeredModels(
+  connection: ConnectionOutcome | 'testing' | undefined,
+  found: readonly LocalServer[],
+  baseUrl: string,
+): string[] {
+  const listed = connection && connection !== 'testing' && connection.ok ? connection.models : [];
+  const trimmed = baseUrl.trim().replace(/\/+$/, '');
+  const local = found.find((server) => server.baseUrl === trimmed)?.models ?? [];
+  return [...new Set([...listed, ...local])];
+}
 
 export function SettingsForm({
   settings,
@@ -49,6 +74,9 @@ export function SettingsForm({
   onTestConnection,
   exemptHosts,
   onExemptHost,
+  onDetect,
+  detectOnOpen = false,
+  onSaved,
 }: SettingsFormProps) {
   const [draft, setDraft] = useState(() => draftFrom(settings));
   const [status, setStatus] = useState<Status>();
@@ -58,7 +86,8 @@ export function SettingsForm({
   const preset = PROVIDER_PRESETS[draft.provider];
   const errorFor = (field: string) =>
     status?.kind === 'error' && status.field === field ? status.message : undefined;
-  const models = connection && connection !== 'testing' && connection.ok ? connection.models : [];
+  const [found, setFound] = useState<LocalServer[]>([]);
+  const models = offeredModels(connection, found, draft.baseUrl);
 
   function update(next: typeof draft) {
     setDraft(next);
@@ -70,11 +99,18 @@ export function SettingsForm({
     setSaving(true);
     const outcome = await onSave(settingsFrom(draft, settings));
     setSaving(false);
-    setStatus(
-      outcome.ok
-        ? { kind: 'saved' }
-        : { kind: 'error', message: outcome.message, field: outcome.field },
-    );
+    if (outcome.ok) {
+      setStatus({ kind: 'saved', ready: describeSetup(outcome.settings) });
+      onSaved?.(outcome.settings);
+    } else {
+      setStatus({ kind: 'error', message: outcome.message, field: outcome.field });
+    }
+  }
+
+  function chooseServer(server: LocalServer) {
+    const withServer = { ...withProvider(draft, server.provider), baseUrl: server.baseUrl };
+    const model = draft.model.trim() || server.models[0] || '';
+    update(withModel(withServer, model));
   }
 
   async function test() {
@@ -84,6 +120,14 @@ export function SettingsForm({
 
   return (
     <form className="settings-form" onSubmit={save} noValidate>
+      {onDetect && (
+        <LocalServers
+          onDetect={onDetect}
+          detectOnOpen={detectOnOpen}
+          onUse={chooseServer}
+          onFound={setFound}
+        />
+      )}
       <Field label="Provider" error={errorFor('provider')}>
         {(attributes) => (
           <select
@@ -195,6 +239,7 @@ export function SettingsForm({
         exemptHosts={exemptHosts}
         onExemptHost={onExemptHost}
       />
+      <ComposerFields draft={draft} onChange={update} />
       <details
         className="settings-limits"
         open={status?.kind === 'error' && status.field?.startsWith('limits.') ? true : undefined}
@@ -226,26 +271,34 @@ export function SettingsForm({
         ))}
       </details>
       <KeepVerbatimFields draft={draft} onChange={update} />
-      <div className="form-actions">
-        <button type="button" onClick={test} disabled={connection === 'testing'}>
-          Test connection
-        </button>
-        <button type="submit" className="button-primary" disabled={saving}>
-          Save
-        </button>
-      </div>
-      {status?.kind === 'saved' && (
-        <p className="form-ok" role="status">
-          Saved
-        </p>
-      )}
-      {status?.kind === 'error' &&
-        ![...FIELDS, ...visibleSearchFields(draft.searchProvider)].includes(status.field ?? '') && (
-          <p className="form-error" role="alert">
-            {status.message}
+      {/* Sticky at the bottom of the screen: the buttons and what they found stay in view. */}
+      <div className="form-actions-bar">
+        <div className="form-actions">
+          <button type="button" onClick={test} disabled={connection === 'testing'}>
+            Test connection
+          </button>
+          <button type="submit" className="button-primary" disabled={saving}>
+            Save
+          </button>
+        </div>
+        {status?.kind === 'saved' && (
+          <p className="form-ok" role="status">
+            Saved. Ready: {status.ready}
           </p>
         )}
-      <ConnectionResult result={connection} onPick={(model) => update(withModel(draft, model))} />
+        {status?.kind === 'error' &&
+          ([...FIELDS, ...visibleSearchFields(draft.searchProvider)].includes(
+            status.field ?? '',
+          ) ? (
+            // The field's own message is the alert; this repeats it where the eye is.
+            <p className="form-error">Not saved: {status.message}</p>
+          ) : (
+            <p className="form-error" role="alert">
+              {status.message}
+            </p>
+          ))}
+        <ConnectionResult result={connection} onPick={(model) => update(withModel(draft, model))} />
+      </div>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import type { GrantRecord } from '../../lib/db/records';
+import type { LocalServer } from '../../lib/llm/detect-local-servers';
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
 import type { CustomTools } from '../../lib/settings/custom-tools';
 import type { SaveOutcome } from '../../lib/settings/save-outcome';
-import type { Settings } from '../../lib/settings/schema';
+import { isConfigured, type Settings } from '../../lib/settings/schema';
 import { GrantsList } from './grants-list';
 import { PrivateHostForm } from './private-host-form';
 import { SettingsForm } from './settings-form';
@@ -23,6 +24,10 @@ interface SettingsScreenProps {
   onBack?: () => void;
   /** Settings → Tools: the declared tools and MCP servers, and what changes them. */
   tools?: { custom: CustomTools | undefined; actions: ToolsActions };
+  /** The Detect button: model servers on this computer. */
+  onDetect?: () => Promise<LocalServer[]>;
+  /** After a successful Save. */
+  onSaved?: (settings: Settings) => void;
 }
 
 export function SettingsScreen({
@@ -34,6 +39,8 @@ export function SettingsScreen({
   onExemptHost,
   onBack,
   tools,
+  onDetect,
+  onSaved,
 }: SettingsScreenProps) {
   return (
     <section className="settings-screen" aria-labelledby="settings-title">
@@ -54,6 +61,10 @@ export function SettingsScreen({
             ?.filter((grant) => grant.kind === 'private-host-exempt')
             .map((grant) => grant.host)}
           onExemptHost={onExemptHost}
+          onDetect={onDetect}
+          // First run: look for a local server before the user has to ask.
+          detectOnOpen={!isConfigured(settings)}
+          onSaved={onSaved}
         />
       ) : (
         <p className="muted">Loading settings…</p>

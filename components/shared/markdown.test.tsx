@@ -16,6 +16,14 @@ describe('Markdown', () => {
     expect(html).toMatch(/<pre><code class="language-js">const x = 1 &lt; 2;\n<\/code><\/pre>/);
   });
 
+  it('names a code block’s language above it, beside a Copy code button', () => {
+    const html = render('```python\nprint(1)\n```');
+    expect(html).toMatch(
+      /<span class="code-language">python<\/span><button[^>]*>Copy code<span[^>]*><\/span><\/button>/,
+    );
+    expect(render('```\nplain\n```')).toContain('<span class="code-language">code</span>');
+  });
+
   it('drops raw HTML: no script element', () => {
     const html = render('Hello <script>alert(1)</script> world\n\n<script>alert(2)</script>');
     expect(html).not.toMatch(/<script/i);

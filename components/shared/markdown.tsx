@@ -1,6 +1,7 @@
 import { Children, type ComponentProps, isValidElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { CopyButton } from './copy-button';
 import { displayTarget, safeHref, textHidesTarget } from './safe-url';
 import './markdown.css';
 
@@ -56,7 +57,34 @@ function MarkdownTable(props: ComponentProps<'table'>) {
   );
 }
 
-const COMPONENTS: Components = { a: MarkdownLink, img: MarkdownImage, table: MarkdownTable };
+/** The language a fenced block names (```ts), from the class remark gives its code element. */
+function languageOf(children: ReactNode): string | undefined {
+  const code = Children.toArray(children).find(isValidElement<{ className?: string }>);
+  const match = /language-([\w+#.-]+)/.exec(code?.props.className ?? '');
+  return match?.[1];
+}
+
+/** A code block with its language and a Copy button above it. */
+function MarkdownCode(props: ComponentProps<'pre'>) {
+  const { node: _node, children, ...rest } = props as ComponentProps<'pre'> & { node?: unknown };
+  const language = languageOf(children);
+  return (
+    <div className="code-block">
+      <div className="code-head">
+        <span className="code-language">{language ?? 'code'}</span>
+        <CopyButton text={textOf(children).replace(/\n$/, '')} label="Copy code" />
+      </div>
+      <pre {...rest}>{children}</pre>
+    </div>
+  );
+}
+
+const COMPONENTS: Components = {
+  a: MarkdownLink,
+  img: MarkdownImage,
+  table: MarkdownTable,
+  pre: MarkdownCode,
+};
 
 /**
  * Keeps only URLs we would render anyway; the components above decide how. Returning undefined

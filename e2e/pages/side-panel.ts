@@ -369,10 +369,16 @@ export class SidePanel {
     }
   }
 
-  /** Clicks Save and waits for the form to say so. */
+  /**
+   * Clicks Save and waits for it to say so: the side panel returns to the chat with "Ready: …",
+   * the options page says "Saved. Ready: …".
+   */
   async saveSettings(): Promise<void> {
     await this.saveButton.click();
-    await expect(this.page.getByRole('status').filter({ hasText: /^saved/i })).toBeVisible();
+    await expect(this.readyStatus).toBeVisible();
+  }
+  get readyStatus(): Locator {
+    return this.page.getByRole('status').filter({ hasText: /^(saved\. )?ready: /i });
   }
 
   /** Leaves the settings view for the chat view ("Back to chat") if saving did not already. */
@@ -460,6 +466,8 @@ export class SidePanel {
     return this.page.getByLabel('Import', { exact: true });
   }
   get importStatus(): Locator {
-    return this.page.getByRole('status').filter({ hasText: /^Imported \d+ sessions?\.$/ });
+    return this.page
+      .getByRole('status')
+      .filter({ hasText: /^(Imported \d+ sessions?|\d+ imported, \d+ already here)\.$/ });
   }
 }

@@ -405,6 +405,8 @@ interface SearchFixture {
    * DuckDuckGo redirect link), the market article and the bees article (direct links).
    */
   results: SearchFixtureResult[];
+  /** Milliseconds each search waits before answering (assign to slow it down; 0 by default). */
+  delayMs: number;
 }
 
 type FixturePageName = keyof typeof FIXTURE_PAGES;
@@ -423,6 +425,8 @@ export interface FixtureSite {
   bigPage: BigPage;
   /** The DuckDuckGo-shaped search endpoint on search.test. */
   search: SearchFixture;
+  /** Milliseconds each fixture page waits before answering (assign; 0 by default). */
+  pageDelayMs: number;
   /** Every request in arrival order. */
   requests: SiteRequest[];
   /** Serves `response` at `host` + `path` for the rest of the test; returns its full address. */
@@ -443,8 +447,10 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   let port = 0;
   const origin = (host: string) => `http://${host}:${port}`;
   // The addresses need the port: filled in once the server listens.
-  const search: SearchFixture = { url: '', queries: [], results: [] };
   const extras = new Map<string, ExtraResponse>();
+  const search: SearchFixture = { url: '', queries: [], results: [], delayMs: 0 };
+  const delays = { pages: 0 };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
@@ -495,11 +501,15 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       response.end('<!doctype html><title>Not found</title><p>Not found.</p>');
       return;
     }
-    response.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    response.end(request.method === 'HEAD' ? undefined : source.html(source));
+    const answer = () => {
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      response.end(request.method === 'HEAD' ? undefined : source.html(source));
+    };
+    if (delays.pages) setTimeout(answer, delays.pages);
+    else answer();
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -523,6 +533,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       return;
     }
     search.queries.push(query);
+    if (search.delayMs) await pause(search.delayMs);
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
@@ -605,6 +616,12 @@ export async function startFixtureSite(): Promise<FixtureSite> {
       markerParagraph,
     },
     search,
+    get pageDelayMs() {
+      return delays.pages;
+    },
+    set pageDelayMs(ms: number) {
+      delays.pages = ms;
+    },
     longMarkdown: {
       url: `${origin(LONG_MARKDOWN_HOST)}${LONG_MARKDOWN_PATH}`,
       bytes: Buffer.byteLength(LONG_MARKDOWN.text, 'utf8'),

@@ -72,6 +72,8 @@ export interface MockLlmOptions {
   /** Default streaming pace. */
   chunkSize?: number;
   delayMs?: number;
+  /** A fixed port (e.g. 1234, where LM Studio listens); any free port when omitted. */
+  port?: number;
 }
 
 export interface MockLlm {
@@ -353,7 +355,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
 

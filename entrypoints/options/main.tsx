@@ -5,7 +5,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SettingsScreen } from '../../components/settings/settings-screen';
 import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
-import { saveSettingsFromForm, testConnectionFromForm } from '../../hooks/settings-form-actions';
+import {
+  detectLocalServersFromForm,
+  saveSettingsFromForm,
+  testConnectionFromForm,
+} from '../../hooks/settings-form-actions';
 import { toolsActions } from '../../hooks/tools-actions';
 import { useCustomTools } from '../../hooks/use-custom-tools';
 import { useGrants } from '../../hooks/use-grants';
@@ -26,6 +30,7 @@ function OptionsApp() {
         onRevokeGrant={revokeGrant}
         onExemptHost={exemptPrivateHost}
         tools={{ custom: customTools, actions: toolsActions }}
+        onDetect={detectLocalServersFromForm}
       />
     </main>
   );

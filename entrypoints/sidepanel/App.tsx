@@ -6,7 +6,11 @@ import { SettingsScreen } from '../../components/settings/settings-screen';
 import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
 import { sendCommand } from '../../hooks/send-command';
 import { sessionTransfer } from '../../hooks/session-transfer';
-import { saveSettingsFromForm, testConnectionFromForm } from '../../hooks/settings-form-actions';
+import {
+  detectLocalServersFromForm,
+  saveSettingsFromForm,
+  testConnectionFromForm,
+} from '../../hooks/settings-form-actions';
 import { toolsActions } from '../../hooks/tools-actions';
 import { useCustomTools } from '../../hooks/use-custom-tools';
 import { useFocusRequest } from '../../hooks/use-focus-request';
@@ -18,6 +22,7 @@ import { useSessionList } from '../../hooks/use-session-list';
 import { useSettings } from '../../hooks/use-settings';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
 import { isConfigured } from '../../lib/settings/schema';
+import { describeSetup, providerName } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
 
 export function App() {
@@ -27,6 +32,8 @@ export function App() {
   const [selectedId, select] = useSelectedSession(sessions);
   const [view, setView] = useState<PanelView>('chat');
   const [listError, setListError] = useState<string>();
+  /** "Ready: gpt-4o-mini on OpenAI", shown in the chat after a successful Save. */
+  const [ready, setReady] = useState<string>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs());
@@ -35,6 +42,7 @@ export function App() {
   // The worker started a chat itself (context menu, keyboard shortcut): show it.
   useFocusRequest((sessionId) => {
     select(sessionId);
+    setSearchWeb(false);
     setView('chat');
   });
   const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
@@ -48,8 +56,11 @@ export function App() {
     const result = await sendCommand({ type: 'deleteSession', sessionId });
     setListError(result.ok ? undefined : result.error);
     if (result.ok && sessionId === selectedId) {
-      select(null);
-      setView('chat');
+      // The open session is gone: open the next one in the list (or the one before it).
+      const list = sessions ?? [];
+      const at = list.findIndex((session) => session.id === sessionId);
+      const next = list[at + 1] ?? list[at - 1];
+      select(next && next.id !== sessionId ? next.id : null);
     }
   }
 
@@ -59,6 +70,7 @@ export function App() {
         view={view}
         onNewChat={() => {
           select(null);
+          setSearchWeb(false);
           setView('chat');
         }}
         onToggleSessions={() => toggle('sessions')}
@@ -78,6 +90,9 @@ export function App() {
             onSelect={select}
             onOpenSettings={() => setView('settings')}
             onOpenSessions={() => setView('sessions')}
+            ready={ready}
+            enterSends={!settings?.sendWithCtrlEnter}
+            providerName={settings && providerName(settings)}
           />
         )}
         {view === 'sessions' && (
@@ -87,6 +102,8 @@ export function App() {
               sessions={sessions}
               currentId={selectedId}
               onOpen={(id) => {
+                // Another session: its own last message says whether it searched the web.
+                if (id !== selectedId) setSearchWeb(false);
                 select(id);
                 setView('chat');
               }}
@@ -107,6 +124,11 @@ export function App() {
               onExemptHost={exemptPrivateHost}
               tools={{ custom: customTools, actions: toolsActions }}
               onBack={() => setView('chat')}
+              onDetect={detectLocalServersFromForm}
+              onSaved={(saved) => {
+                setReady(`Ready: ${describeSetup(saved)}`);
+                setView('chat');
+              }}
             />
           </div>
         )}

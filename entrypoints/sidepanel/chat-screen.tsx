@@ -1,15 +1,18 @@
-import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { buildChatItems } from '../../components/chat/chat-items';
 import { Composer } from '../../components/chat/composer';
 import { EmptyChat, SetupNeeded } from '../../components/chat/empty-chat';
 import { FetchAnalysisView } from '../../components/chat/fetch-analysis-view';
 import { MessageList } from '../../components/chat/message-list';
 import { RunBanner } from '../../components/chat/run-banner';
+import { sentTabTitles } from '../../components/chat/sent-tabs';
 import { StorageFullNotice } from '../../components/chat/storage-full-notice';
 import { buildTranscript } from '../../components/chat/transcript';
 import type { TabAttachments } from '../../components/chat/use-tab-attachments';
+import { waitPhase } from '../../components/chat/wait-phase';
 import { ConsentCard, type ConsentDecision } from '../../components/consent/consent-card';
 import { sendCommand } from '../../hooks/send-command';
+import { useClock } from '../../hooks/use-clock';
 import { useFetchAnalyses } from '../../hooks/use-fetch-analyses';
 import { useMessageDeltas } from '../../hooks/use-message-deltas';
 import { usePendingConsent } from '../../hooks/use-pending-consent';
@@ -37,6 +40,12 @@ interface ChatScreenProps {
   onSelect: (sessionId: string | null) => void;
   onOpenSettings: () => void;
   onOpenSessions: () => void;
+  /** Enter sends (the default); false when the user keeps Enter for new lines. */
+  enterSends?: boolean;
+  /** Who gets what a consent card allows reading ("OpenAI"). */
+  providerName?: string;
+  /** Said once after Settings were saved: which model is ready. */
+  ready?: string;
 }
 
 export function ChatScreen(props: ChatScreenProps) {
@@ -51,6 +60,9 @@ export function ChatScreen(props: ChatScreenProps) {
     onSelect,
     onOpenSettings,
     onOpenSessions,
+    ready,
+    enterSends,
+    providerName,
   } = props;
   const loaded = useSessionData(sessionId);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
@@ -82,6 +94,46 @@ export function ChatScreen(props: ChatScreenProps) {
     [sessionId, data?.childSessions],
   );
   const consent = usePendingConsent(runIds, relatedSessionIds);
+  const windowTabs = attachments.tabs;
+  const sentTabs = useMemo(
+    () =>
+      sentTabTitles(
+        runs,
+        data?.stepsByRun ?? new Map(),
+        (tabId) => windowTabs.find((tab) => tab.id === tabId)?.title,
+      ),
+    [runs, data?.stepsByRun, windowTabs],
+  );
+
+  // Search the web stays on for a session once turned on: a session whose last message searched
+  // opens with the toggle on, and sending does not turn it off.
+  const searchRestored = useRef(false);
+  useEffect(() => {
+    if (searchRestored.current || !data) return;
+    searchRestored.current = true;
+    if (latestRun?.searchWeb) onSearchWebChange(true);
+  }, [data, latestRun, onSearchWebChange]);
+
+  // A countdown ("retrying in 5 s") needs the time to move while an answer is being written.
+  const now = useClock(activeRun !== undefined);
+  const activeSteps = activeRun ? data?.stepsByRun.get(activeRun.id) : undefined;
+  const activeAnswer = activeRun
+    ? items.findLast(
+        (item) => item.message.runId === activeRun.id && item.message.role === 'assistant',
+      )
+    : undefined;
+  const pending = activeRun && {
+    runId: activeRun.id,
+    phase: waitPhase({
+      run: activeRun,
+      steps: activeSteps ?? [],
+      consent,
+      fetchAnalyses,
+      tabTitle: (tabId) => windowTabs.find((tab) => tab.id === tabId)?.title,
+      streamedText: activeAnswer?.message.status === 'streaming' ? activeAnswer.content : '',
+      now,
+    }),
+  };
 
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -119,8 +171,6 @@ export function ChatScreen(props: ChatScreenProps) {
     // Only what was sent is cleared: text typed and tabs picked while waiting for the reply stay.
     onTextChange((current) => (current === typed ? '' : current));
     attachments.reset(selection);
-    // The toggle is for one message; a change made while it was on its way is kept.
-    onSearchWebChange((current) => (current === search ? false : current));
   }
 
   function summarize() {
@@ -157,6 +207,7 @@ export function ChatScreen(props: ChatScreenProps) {
             <ConsentCard
               key={consent.id}
               request={consent}
+              providerName={providerName}
               onAnswer={(decision, allowAll) => answerConsent(consent.id, decision, allowAll)}
             />
           )}
@@ -168,6 +219,11 @@ export function ChatScreen(props: ChatScreenProps) {
   return (
     <div className="chat">
       <div className="chat-scroll">
+        {ready && configured && items.length === 0 && (
+          <p className="ready-note" role="status">
+            {ready}
+          </p>
+        )}
         {configured === false && items.length > 0 && (
           <SetupNeeded onOpenSettings={onOpenSettings} />
         )}
@@ -185,6 +241,13 @@ export function ChatScreen(props: ChatScreenProps) {
             stepsByRun={data?.stepsByRun ?? new Map()}
             fetchAnalyses={fetchAnalyses}
             onOpenSession={onSelect}
+            sentTabs={sentTabs}
+            pending={pending}
+            onRegenerate={
+              activeRun || busy || configured === false
+                ? undefined
+                : (runId) => void run({ type: 'regenerateRun', runId })
+            }
           />
         )}
         {storageFull && <StorageFullNotice message={storageFull} onOpenSessions={onOpenSessions} />}
@@ -192,6 +255,7 @@ export function ChatScreen(props: ChatScreenProps) {
           <ConsentCard
             key={consent.id}
             request={consent}
+            providerName={providerName}
             onAnswer={(decision, allowAll) => answerConsent(consent.id, decision, allowAll)}
           />
         )}
@@ -200,6 +264,7 @@ export function ChatScreen(props: ChatScreenProps) {
           run={consent ? undefined : latestRun}
           busy={busy}
           onResume={() => latestRun && void run({ type: 'resumeRun', runId: latestRun.id })}
+          onOpenSettings={onOpenSettings}
         />
       </div>
       <Composer
@@ -217,6 +282,8 @@ export function ChatScreen(props: ChatScreenProps) {
         onSearchWebChange={onSearchWebChange}
         onSend={() => void sendFromComposer()}
         onStop={() => activeRun && void run({ type: 'stopRun', runId: activeRun.id })}
+        enterSends={enterSends}
+        onSetUp={configured === false ? onOpenSettings : undefined}
       />
     </div>
   );

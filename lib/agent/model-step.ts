@@ -127,6 +127,12 @@ export async function runModelStep(
         tools: dependencies.tools.specs,
         signal,
         onText,
+        // Stored on the step, so the answer can count down to the retry ("retrying in 5 s").
+        onRetry: (event) =>
+          void db.steps.update(stepId, {
+            retryAt: now() + event.delayMs,
+            retryReason: event.error.kind === 'rate-limited' ? 'rate-limited' : 'server',
+          }),
       });
     let response: Awaited<ReturnType<typeof ask>>;
     try {

@@ -226,8 +226,19 @@ describe('the run loop', () => {
     const { run } = await ask(manager, 'Hi');
     expect(run).toMatchObject({
       status: 'failed',
-      error: { kind: 'llm', message: 'The provider rejected the API key (HTTP 401).' },
+      error: {
+        kind: 'llm',
+        message: 'The provider rejected the API key (HTTP 401).',
+        // A rejected key is fixed in Settings, not by asking again.
+        fix: 'settings',
+      },
     });
+  });
+
+  it('leaves a server error to Resume', async () => {
+    const { manager } = managerWith([{ error: new LlmError('server', 'The server failed.') }]);
+    const { run } = await ask(manager, 'Hi');
+    expect(run.error?.fix).toBeUndefined();
   });
 });
 

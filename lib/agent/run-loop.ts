@@ -1,11 +1,20 @@
 import { appendMessage, sessionMessages } from '../db/queries';
 import type { MessageRecord, RunError, RunRecord, Source } from '../db/records';
-import { LlmError } from '../llm/errors';
+import { LlmError, type LlmErrorKind } from '../llm/errors';
 import { runModelStep } from './model-step';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
 import { stepLimitReached } from './stop-conditions';
 import { runToolStep } from './tool-step';
+
+/** Failures that asking again cannot fix: the answer offers Settings instead of Resume. */
+const SETTINGS_FIXES = new Set<LlmErrorKind>([
+  'auth',
+  'not-found',
+  'unreachable',
+  'redirected',
+  'bad-response',
+]);
 
 function findLast<T>(items: readonly T[], predicate: (item: T) => boolean): T | undefined {
   for (let index = items.length - 1; index >= 0; index--) {
@@ -134,6 +143,7 @@ export async function executeRun(
     return finish(dependencies, run, 'failed', {
       kind: error instanceof LlmError ? 'llm' : 'internal',
       message,
+      ...(error instanceof LlmError && SETTINGS_FIXES.has(error.kind) ? { fix: 'settings' } : {}),
     });
   }
 }

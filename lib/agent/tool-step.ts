@@ -160,14 +160,14 @@ export async function runToolStep(
     // the titles of its sources and its summary (a page, a search snippet, an error quoting one).
     outcome = stripInvisibleDeep(
       reusable
-      ? {
-          kind: 'result',
-          content: reusable.message.content,
-          summary: `reused: ${(reusable.step.summary ?? 'done').replace(/^reused: /, '')}`,
-          ...(reusable.message.sources ? { sources: reusable.message.sources } : {}),
-          ...(reusable.step.bytes !== undefined ? { bytes: reusable.step.bytes } : {}),
-        }
-      : await resolveOutcome(dependencies, run, call, question, signal, synthetic),
+        ? {
+            kind: 'result',
+            content: reusable.message.content,
+            summary: `reused: ${(reusable.step.summary ?? 'done').replace(/^reused: /, '')}`,
+            ...(reusable.message.sources ? { sources: reusable.message.sources } : {}),
+            ...(reusable.step.bytes !== undefined ? { bytes: reusable.step.bytes } : {}),
+          }
+        : await resolveOutcome(dependencies, run, call, question, signal, synthetic),
     );
   } catch (error) {
     await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });

@@ -18,6 +18,11 @@ export const sessionSchema = z.object({
   /** Set on Fetch Analysis sessions: the session and tool call that started them. */
   parentSessionId: z.string().optional(),
   parentToolCallId: z.string().optional(),
+  /**
+   * Set on imported sessions: the id the session had where it was made (carried through
+   * re-exports), so importing it again is recognised and skipped.
+   */
+  originId: z.string().optional(),
 });
 export type SessionRecord = z.infer<typeof sessionSchema>;
 
@@ -69,6 +74,8 @@ const runErrorSchema = z.object({
   /** `limit` runs can be continued; `llm` and `internal` explain what went wrong. */
   kind: z.enum(['llm', 'limit', 'denied', 'internal', 'interrupted']),
   message: z.string(),
+  /** `settings`: retrying cannot help (a rejected key, no such model, no server there). */
+  fix: z.enum(['settings']).optional(),
 });
 export type RunError = z.infer<typeof runErrorSchema>;
 
@@ -161,6 +168,9 @@ export const stepSchema = z.object({
   reuseKey: z.string().optional(),
   /** The step whose stored result answered this one (Regenerate, Resume). */
   reusedFrom: z.string().optional(),
+  /** While a model step waits to retry: when it asks again, and why (shown as a countdown). */
+  retryAt: z.number().optional(),
+  retryReason: z.enum(['rate-limited', 'server']).optional(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
 });

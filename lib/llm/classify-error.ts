@@ -50,9 +50,9 @@ export const explain = {
     'Ollama refused the extension (HTTP 403). Start Ollama with ' +
     'OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* and try again.',
   unreachable: (baseUrl: string) =>
+    // People read this: it names what they can check, not the browser's mechanisms.
     `Could not reach ${baseUrl}. Is the server running, and is its address right? ` +
-    'If it is, the browser may have blocked the request: the extension can only reach hosts ' +
-    'covered by its host permissions, or servers that answer the CORS preflight.',
+    'If both are, the server may refuse requests from browser extensions: check its settings.',
   timedOut: (baseUrl: string) =>
     `${baseUrl} did not answer in time. Is the server running, and is its address right?`,
   redirected: (baseUrl: string, target: string | undefined) =>

@@ -270,7 +270,14 @@ export function createChatModel(
           attempts = attempt;
           return streamOnce(client, request, includeUsage);
         },
-        { signal: request.signal, sleep: options.sleep, onRetry: options.onRetry },
+        {
+          signal: request.signal,
+          sleep: options.sleep,
+          onRetry: (event) => {
+            options.onRetry?.(event);
+            request.onRetry?.(event);
+          },
+        },
       );
       return { ...answer, attempts };
     },

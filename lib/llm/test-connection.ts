@@ -1,9 +1,18 @@
 import { APIError } from 'openai';
 import type { Settings } from '../settings/schema';
-import { classifyError, explain, looksLikeHtml, redactSecret } from './classify-error';
+import {
+  classifyError,
+  explain,
+  isOllamaEndpoint,
+  looksLikeHtml,
+  redactSecret,
+} from './classify-error';
 import { fetchWithoutRedirects } from './no-redirect-fetch';
 
-export type ConnectionResult = { ok: true; models: string[] } | { ok: false; message: string };
+export type ConnectionResult =
+  | { ok: true; models: string[] }
+  /** `help` asks the form to show the steps that fix a known refusal (Ollama's OLLAMA_ORIGINS). */
+  | { ok: false; message: string; help?: 'ollama-origins' };
 
 export type ConnectionSettings = Pick<Settings, 'baseUrl' | 'apiKey' | 'provider'>;
 
@@ -93,7 +102,11 @@ async function attempt(
       body === undefined ? text : undefined,
       response.headers,
     );
-    return { ok: false, message: classifyError(error, context).message };
+    const help =
+      response.status === 403 && isOllamaEndpoint(baseUrl, settings.provider)
+        ? { help: 'ollama-origins' as const }
+        : {};
+    return { ok: false, message: classifyError(error, context).message, ...help };
   }
 
   const contentType = response.headers.get('content-type') ?? '';
@@ -127,7 +140,7 @@ export async function testConnection(
     const result = await attempt(settings, fetchImpl);
     return result.ok
       ? result
-      : { ok: false, message: redactSecret(result.message, settings.apiKey) };
+      : { ...result, message: redactSecret(result.message, settings.apiKey) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {

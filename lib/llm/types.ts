@@ -1,4 +1,5 @@
 import type { ToolCall } from '../db/records';
+import type { RetryEvent } from './retry-policy';
 
 /** The messages we send, in the OpenAI chat shape. */
 export type ChatMessage =
@@ -21,6 +22,8 @@ export interface ChatRequest {
   signal: AbortSignal;
   /** Called with the whole text so far each time more arrives. */
   onText?: (textSoFar: string) => void;
+  /** Told before each retry wait of this request (the answer says "retrying in 5 s"). */
+  onRetry?: (event: RetryEvent) => void;
 }
 
 export interface ChatResponse {

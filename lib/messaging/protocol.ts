@@ -26,6 +26,8 @@ const commandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('stopRun'), runId: id }),
   z.object({ type: z.literal('resumeRun'), runId: id }),
+  /** Regenerate: ask the question of this answer again (a new run; the old answer stays). */
+  z.object({ type: z.literal('regenerateRun'), runId: id }),
   z.object({
     type: z.literal('renameSession'),
     sessionId: id,
@@ -70,9 +72,11 @@ interface CommandReplies {
   startRun: { sessionId: string; runId: string };
   stopRun: Record<string, never>;
   resumeRun: { sessionId: string; runId: string };
+  regenerateRun: { sessionId: string; runId: string };
   renameSession: Record<string, never>;
   deleteSession: Record<string, never>;
-  importSessions: { imported: number };
+  /** `alreadyHere`: sessions in the file that were imported or made here before (skipped). */
+  importSessions: { imported: number; alreadyHere: number };
   answerConsent: { applied: boolean };
   revokeGrant: Record<string, never>;
   exemptPrivateHost: Record<string, never>;

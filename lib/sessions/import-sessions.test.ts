@@ -8,7 +8,7 @@ import {
   readSessionBundle,
   type SessionBundle,
 } from './export-session';
-import { importSessions, parseSessionsExport } from './import-sessions';
+import { importNewSessions, importSessions, parseSessionsExport } from './import-sessions';
 
 let db: GleanerDatabase;
 beforeEach(async () => {
@@ -143,5 +143,24 @@ describe('rejected files', () => {
         '{"format":"gleaner-sessions","version":1,"exportedAt":"x","sessions":[]}',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('importNewSessions', () => {
+  it('skips sessions already here: the same ones, and earlier imports of them', async () => {
+    const db = createTestDatabase();
+    await seedSessions(db);
+    const json = buildJsonExport(await readAllSessionBundles(db));
+    // Exported from here and imported here: both are here already.
+    expect(await importNewSessions(db, json)).toEqual({ imported: 0, alreadyHere: 2 });
+
+    const other = createTestDatabase();
+    expect(await importNewSessions(other, json)).toEqual({ imported: 2, alreadyHere: 0 });
+    const before = await countAll(other);
+    expect(await importNewSessions(other, json)).toEqual({ imported: 0, alreadyHere: 2 });
+    // Re-exported from the second profile, the origin travels along.
+    const again = buildJsonExport(await readAllSessionBundles(other));
+    expect(await importNewSessions(other, again)).toEqual({ imported: 0, alreadyHere: 2 });
+    expect(await countAll(other)).toEqual(before);
   });
 });

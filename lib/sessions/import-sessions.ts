@@ -116,6 +116,7 @@ function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords
     records.sessions.push({
       ...session,
       id: sessionId,
+      originId: originOf(bundle.session),
       ...(parentId ? { parentSessionId: parentId } : {}),
     });
     bundle.messages.forEach((message, index) => {
@@ -178,9 +179,35 @@ function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords
   return records;
 }
 
+/** Where a session was first made: its origin if it came from an import, else its own id. */
+function originOf(session: Pick<SessionRecord, 'id' | 'originId'>): string {
+  return session.originId ?? session.id;
+}
+
 /**
- * Validates an export file and writes its sessions in one transaction: a file that fails any
- * check changes nothing. Returns how many top-level sessions were imported.
+ * Validates an export file and writes the sessions that are not here yet, in one transaction:
+ * a file that fails any check changes nothing. A session is already here when one stored has
+ * its origin (the same session, or an earlier import of it).
+ */
+export async function importNewSessions(
+  db: GleanerDatabase,
+  json: string,
+  now = Date.now(),
+): Promise<{ imported: number; alreadyHere: number }> {
+  const all = parseSessionsExport(json);
+  const known = new Set<string>();
+  for (const session of await db.sessions.toArray()) {
+    known.add(session.id);
+    if (session.originId) known.add(session.originId);
+  }
+  const bundles = all.filter((bundle) => !known.has(originOf(bundle.session)));
+  await writeBundles(db, bundles, now);
+  return { imported: bundles.length, alreadyHere: all.length - bundles.length };
+}
+
+/**
+ * Validates an export file and writes all its sessions, as copies, in one transaction: a file
+ * that fails any check changes nothing. Returns how many top-level sessions were imported.
  */
 export async function importSessions(
   db: GleanerDatabase,
@@ -188,6 +215,11 @@ export async function importSessions(
   now = Date.now(),
 ): Promise<number> {
   const bundles = parseSessionsExport(json);
+  await writeBundles(db, bundles, now);
+  return bundles.length;
+}
+
+async function writeBundles(db: GleanerDatabase, bundles: SessionBundle[], now: number) {
   const records = remapBundles(bundles, now);
   await db.transaction('rw', [db.sessions, db.messages, db.runs, db.steps], async () => {
     await db.sessions.bulkAdd(records.sessions);
@@ -195,5 +227,4 @@ export async function importSessions(
     await db.runs.bulkAdd(records.runs);
     await db.steps.bulkAdd(records.steps);
   });
-  return bundles.length;
 }

@@ -4,5 +4,5 @@ export type ExportFormat = 'markdown' | 'json';
 export interface SessionTransfer {
   exportSession(sessionId: string, format: ExportFormat): Promise<string | undefined>;
   exportAll(): Promise<string | undefined>;
-  importFile(file: File): Promise<{ imported: number } | { error: string }>;
+  importFile(file: File): Promise<{ imported: number; alreadyHere?: number } | { error: string }>;
 }

@@ -123,6 +123,8 @@ export const settingsSchema = z.object({
   pricePerMillion: z
     .object({ input: pricePart('Input price'), output: pricePart('Output price') })
     .default({ input: null, output: null }),
+  /** The composer: Enter makes a new line and Ctrl+Enter sends (Enter sends when false). */
+  sendWithCtrlEnter: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -138,6 +140,7 @@ export const DEFAULT_SETTINGS: Settings = {
   search: DEFAULT_SEARCH_SETTINGS,
   keepVerbatim: [],
   pricePerMillion: { input: null, output: null },
+  sendWithCtrlEnter: false,
 };
 
 /** A model is usable once it has an endpoint and a model name. */

@@ -86,6 +86,8 @@ const upgrades: Array<{ fixture: SettingsFixture; expected: Settings }> = [
       },
       keepVerbatim: [],
       pricePerMillion: { input: null, output: null },
+      // Added after version 3 without a migration: a missing field takes its default.
+      sendWithCtrlEnter: false,
     },
   },
   {
@@ -134,8 +136,8 @@ describe.each(upgrades)(
       const after = await stored();
       expect(after.settings$).toEqual({ v: SETTINGS_VERSION });
       expect(settingsSchema.safeParse(after.settings).error?.issues).toBeUndefined();
-      // Fields added without a version bump (Keep verbatim, prices) are filled by their schema
-      // defaults when read, so they are compared as read, not as stored.
+      // Fields added without a version bump (Keep verbatim, prices, Ctrl+Enter) are filled by
+      // their schema defaults when read, so they are compared as read, not as stored.
       expect(settingsSchema.parse(after.settings)).toEqual(expected);
     });
 

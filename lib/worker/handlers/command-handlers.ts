@@ -3,6 +3,7 @@ import type { ConsentBroker } from '../../consent/broker';
 import type { GleanerDatabase } from '../../db/database';
 import type { CommandHandlers } from '../../messaging/protocol';
 import { grantHandlers } from './grant-handlers';
+import { regenerateHandler } from './regenerate-handler';
 import { sessionHandlers } from './session-handlers';
 
 /**
@@ -27,5 +28,6 @@ export function createCommandHandlers(parts: {
     heartbeat: async () => ({}),
     ...sessionHandlers(db, runs),
     ...grantHandlers(db),
+    ...regenerateHandler(db, runs),
   };
 }

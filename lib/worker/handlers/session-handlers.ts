@@ -3,7 +3,7 @@ import type { GleanerDatabase } from '../../db/database';
 import { deleteSessionCascade } from '../../db/queries';
 import { CommandError } from '../../messaging/command-error';
 import type { CommandHandlers } from '../../messaging/protocol';
-import { ImportError, importSessions } from '../../sessions/import-sessions';
+import { ImportError, importNewSessions } from '../../sessions/import-sessions';
 
 /** Rename, delete and import: the sessions list's commands. */
 export function sessionHandlers(
@@ -23,7 +23,7 @@ export function sessionHandlers(
     },
     async importSessions({ json }) {
       try {
-        return { imported: await importSessions(db, json) };
+        return await importNewSessions(db, json);
       } catch (error) {
         if (error instanceof ImportError) throw new CommandError(error.message);
         throw error;
