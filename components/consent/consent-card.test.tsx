@@ -88,7 +88,12 @@ describe('ConsentCard', () => {
     expect(html).toContain(
       '<pre class="consent-arguments">Arguments: {\n  &quot;sku&quot;: &quot;A-1&quot;\n}</pre>',
     );
-    expect(buttons(html)).toEqual(['Allow once', 'Always allow this tool', 'Deny']);
+    expect(buttons(html)).toEqual([
+      'Allow once',
+      'Allow all for this answer',
+      'Always allow this tool',
+      'Deny',
+    ]);
     expect(html).toContain('Allow all tool calls for this answer');
   });
 

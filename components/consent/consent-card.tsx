@@ -12,8 +12,6 @@ interface ConsentCardProps {
   onAnswer: (decision: ConsentDecision, allowAllForAnswer: boolean) => Promise<string | undefined>;
   /** Who gets the text read: "OpenAI", "Ollama", "127.0.0.1:5000". */
   providerName?: string;
-  /** A line of caution the worker attached (data from another site in the address, say). */
-  warning?: string;
 }
 
 /** What allowing does, in plain words: who is contacted and who gets the text. */
@@ -136,7 +134,7 @@ function Target({ request }: { request: ConsentRequestRecord }) {
  * gives it back when it goes; Escape inside it denies. It disappears when the stored request is
  * no longer pending (answered here, in another panel, or expired), never on its own.
  */
-export function ConsentCard({ request, onAnswer, providerName, warning }: ConsentCardProps) {
+export function ConsentCard({ request, onAnswer, providerName }: ConsentCardProps) {
   const cardRef = useRef<HTMLElement>(null);
   const [allowAll, setAllowAll] = useState(false);
   const [pending, setPending] = useState(false);
@@ -187,10 +185,9 @@ export function ConsentCard({ request, onAnswer, providerName, warning }: Consen
       <div id={describedBy}>
         <p className="consent-sentence">{consentSentence(request, providerName)}</p>
         <Target request={request} />
-        {(warning ?? request.warning) && (
+        {request.warning && (
           <p className="consent-warning" role="note">
-            <strong>Careful:</strong> {warning ?? request.warning}. Allow only if you meant to send
-            it.
+            <strong>Careful:</strong> {request.warning}. Allow only if you meant to send it.
           </p>
         )}
         <p className="consent-question">

@@ -80,3 +80,25 @@ describe('SettingsForm: web search', () => {
     expect(passwords.some((input) => input.includes('value="secret"'))).toBe(true);
   });
 });
+
+describe('SettingsForm: an unencrypted Base URL', () => {
+  const withBaseUrl = (baseUrl: string) =>
+    renderToStaticMarkup(
+      <SettingsForm
+        settings={{ ...DEFAULT_SETTINGS, provider: 'custom', baseUrl }}
+        onSave={async (settings) => ({ ok: true, settings })}
+        onTestConnection={async () => ({ ok: true, models: [] })}
+        exemptHosts={[]}
+        onExemptHost={async () => undefined}
+      />,
+    );
+
+  it('warns before saving when plain http leaves this computer, never for loopback', () => {
+    expect(withBaseUrl('http://llm.example.com/v1')).toContain(
+      'Your API key and the pages you send would travel unencrypted to llm.example.com.',
+    );
+    expect(withBaseUrl('http://localhost:11434/v1')).not.toContain('unencrypted');
+    expect(withBaseUrl('http://[::1]:1234/v1')).not.toContain('unencrypted');
+    expect(withBaseUrl('https://llm.example.com/v1')).not.toContain('unencrypted');
+  });
+});

@@ -14,6 +14,7 @@ import {
   type SearchProviderId,
 } from '../../lib/settings/search-settings';
 import { describeSetup } from '../../lib/settings/setup-problem';
+import { baseUrlWarning } from '../../lib/web/base-url-warning';
 import { ComposerFields } from './composer-fields';
 import { ConnectionResult } from './connection-result';
 import { Field } from './form-field';
@@ -160,6 +161,12 @@ export function SettingsForm({
           />
         )}
       </Field>
+      {baseUrlWarning(draft.baseUrl) && (
+        // Said before Save, beside the field: plain http off this computer is readable on the way.
+        <p className="form-warning" role="status">
+          {baseUrlWarning(draft.baseUrl)} Use https unless the server is on your own network.
+        </p>
+      )}
       <Field
         label="API key"
         error={errorFor('apiKey')}
