@@ -4,7 +4,7 @@ import type { MarkerKind } from './boilerplate-signals';
 import { fallbackContent } from './fallback-content';
 import { htmlToMarkdown } from './html-to-markdown';
 import { stripInvisibleCharacters } from './invisible-characters';
-import { declaredKind, detectPageKind, type PageKind } from './page-kind';
+import { detectPageKind, type PageKind } from './page-kind';
 import { readPageMetadata } from './page-metadata';
 import { pageRegion } from './page-region';
 import { pageText } from './page-text';
@@ -70,9 +70,14 @@ function extractByKind(
   structured: StructuredData,
   options: ExtractOptions,
 ): Article {
-  const ogType = document.querySelector('meta[property="og:type"]')?.getAttribute('content');
   const kind =
-    options.kind ?? detectPageKind({ url, structured, body: document.body ?? null, ogType });
+    options.kind ??
+    detectPageKind({
+      url,
+      structured,
+      body: document.body ?? null,
+      ogType: document.querySelector('meta[property="og:type"]')?.getAttribute('content'),
+    });
   const { baseUrl, hiddenKept } = prepareDocument(document, url);
   const documentTitle = document.title;
   const meta = readPageMetadata(document);
@@ -91,12 +96,8 @@ function extractByKind(
   let content: Element | null = null;
   if (READ_AS_ARTICLE.has(kind)) {
     // Readability changes the document it reads: keep a copy of the body to compare its pick
-    // with the page's whole main region. A page that declares itself an article is taken at
-    // its word, which spares the copy on most news pages.
-    const bodyCopy =
-      kind === 'article' && declaredKind(structured, ogType) !== 'article'
-        ? (document.body.cloneNode(true) as HTMLElement)
-        : null;
+    // with the page's whole main region.
+    const bodyCopy = kind === 'article' ? (document.body.cloneNode(true) as HTMLElement) : null;
     const readability = new Readability<Element>(document, {
       keepClasses: true,
       serializer: (node) => node as Element,

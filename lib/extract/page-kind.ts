@@ -52,7 +52,7 @@ export interface KindSignals {
  * structured data win; the URL and the DOM decide when it says nothing or only "WebPage".
  */
 export function detectPageKind({ url, structured, body, ogType }: KindSignals): PageKind {
-  const fromTypes = declaredKind(structured, ogType);
+  const fromTypes = kindFromTypes(structured.types) ?? kindFromOpenGraph(ogType);
   const path = pathOf(url);
   if (fromTypes === 'forum' || fromTypes === 'documentation') return fromTypes;
   if (fromTypes === 'product') {
@@ -91,14 +91,6 @@ const EMPTY_SHAPE: DomShape = {
   price: false,
   buyButton: false,
 };
-
-/** The kind a page declares in schema.org data or Open Graph, if any. */
-export function declaredKind(
-  structured: StructuredData,
-  ogType: string | null | undefined,
-): PageKind | null {
-  return kindFromTypes(structured.types) ?? kindFromOpenGraph(ogType);
-}
 
 function kindFromOpenGraph(ogType: string | null | undefined): PageKind | null {
   const type = ogType?.trim().toLowerCase() ?? '';
