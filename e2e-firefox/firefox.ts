@@ -124,18 +124,26 @@ export async function reloadExtension(session: FirefoxSession): Promise<FirefoxP
   // The tab for the new panel is made first: creating one while the reload closes the old
   // panel tab can fail on the discarded tab ("no such frame").
   const page = await session.browser.newPage();
-  await session.panel.page
+  // The page running the call goes away with the reload, so its answer may never come.
+  const reloading = session.panel.page
     .evaluate(() => {
       (
         globalThis as unknown as { browser: { runtime: { reload(): void } } }
       ).browser.runtime.reload();
     })
     .catch(() => undefined);
+  await Promise.race([reloading, new Promise((resolve) => setTimeout(resolve, 2_000))]);
   // The add-on comes back under the same UUID once its background page has started again.
   const deadline = Date.now() + 15_000;
   for (;;) {
     try {
-      await goto(page, `${EXTENSION_ORIGIN}/sidepanel.html`);
+      // A navigation started while the add-on is still coming back may never complete.
+      await Promise.race([
+        goto(page, `${EXTENSION_ORIGIN}/sidepanel.html`),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('the panel did not load in 3 s')), 3_000),
+        ),
+      ]);
       const panel = new FirefoxPanel(page);
       await panel.waitForText('New chat', 3_000);
       session.panel = panel;

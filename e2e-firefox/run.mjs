@@ -27,7 +27,16 @@ const specs = readdirSync(here)
   .map((name) => path.join(here, name));
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...specs],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=1',
+    // A hung step fails its test instead of holding CI until its own limit.
+    '--test-timeout=60000',
+    '--test-reporter=spec',
+    ...specs,
+  ],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
