@@ -121,7 +121,11 @@ describe('the command port', () => {
     await panel.send({ requestId: '9', command: { type: 'importSessions', json } });
     await panel.send({ requestId: '10', command: { type: 'importSessions', json: '{oops' } });
     expect(panel.sent).toEqual([
-      { type: 'reply', requestId: '9', result: { ok: true, value: { imported: 1 } } },
+      {
+        type: 'reply',
+        requestId: '9',
+        result: { ok: true, value: { imported: 1, alreadyHere: 0 } },
+      },
       {
         type: 'reply',
         requestId: '10',
