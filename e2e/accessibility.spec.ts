@@ -52,6 +52,8 @@ test.describe('accessibility', () => {
     fixtureSite,
     openTab,
   }) => {
+    // Six axe passes over three screens: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await panel.page.setViewportSize({ width: 400, height: 800 });
     await configureProvider(panel, mockLlm);
     const page: OpenedTab = await openTab(fixtureSite.pages.article.url);

@@ -76,8 +76,9 @@ test.describe('waiting for an answer', () => {
     );
     await panel.ask('A question that meets a rate limit');
     const phase = panel.answers.last().getByRole('status');
-    await expect(phase).toHaveText(/^Rate limited by the provider, retrying in [23] s$/);
-    await expect(phase).toHaveText('Rate limited by the provider, retrying in 1 s');
+    await expect(phase).toHaveText('Rate limited by the provider, retrying in 3 s');
+    // It counts down (a loaded machine may skip a tick, so any smaller number will do).
+    await expect(phase).toHaveText(/^Rate limited by the provider, retrying in [12] s$/);
     await panel.expectAnswer('The answer after the wait.');
   });
 });

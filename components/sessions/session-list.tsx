@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react';
+import { groupByDate } from './date-groups';
 import './sessions.css';
 import type { SessionRecord } from '../../lib/db/records';
 import type { SessionTransfer } from '../../lib/sessions/session-transfer';
@@ -44,10 +45,11 @@ export function SessionList({
   const importId = useId();
   const shown = filterSessions(sessions ?? [], query);
 
-  async function report(action: Promise<string | undefined>) {
+  async function report(action: Promise<string | undefined>, done: string) {
     try {
       const error = await action;
-      setStatus(error ? { kind: 'error', text: error } : undefined);
+      // The download may land silently: the panel says it happened.
+      setStatus(error ? { kind: 'error', text: error } : { kind: 'status', text: done });
     } catch (error) {
       setStatus({ kind: 'error', text: `The export failed: ${String(error)}` });
     }
@@ -75,7 +77,12 @@ export function SessionList({
   return (
     <section className="session-list" aria-label="Sessions">
       <div className="session-transfer">
-        <button type="button" onClick={() => void report(transfer.exportAll())}>
+        <button
+          type="button"
+          onClick={() =>
+            void report(transfer.exportAll(), 'Exported all sessions as JSON; see your downloads.')
+          }
+        >
           Export all (JSON)
         </button>
         <label htmlFor={importId} className="import-label">
@@ -105,19 +112,29 @@ export function SessionList({
       {sessions === undefined ? null : shown.length === 0 ? (
         <p className="muted">{query ? 'No session title matches.' : 'No sessions yet.'}</p>
       ) : (
-        <ul className="session-rows">
-          {shown.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              current={session.id === currentId}
-              onOpen={() => onOpen(session.id)}
-              onRename={(title) => onRename(session.id, title)}
-              onDelete={() => onDelete(session.id)}
-              onExport={(format) => void report(transfer.exportSession(session.id, format))}
-            />
-          ))}
-        </ul>
+        groupByDate(shown).map((group) => (
+          <section key={group.label} className="session-group" aria-label={group.label}>
+            <h2 className="session-group-title">{group.label}</h2>
+            <ul className="session-rows">
+              {group.sessions.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  current={session.id === currentId}
+                  onOpen={() => onOpen(session.id)}
+                  onRename={(title) => onRename(session.id, title)}
+                  onDelete={() => onDelete(session.id)}
+                  onExport={(format) =>
+                    void report(
+                      transfer.exportSession(session.id, format),
+                      `Exported “${session.title}” as ${format === 'json' ? 'JSON' : 'Markdown'}; see your downloads.`,
+                    )
+                  }
+                />
+              ))}
+            </ul>
+          </section>
+        ))
       )}
     </section>
   );
