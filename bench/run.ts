@@ -1,29 +1,47 @@
 /**
  * `npm run bench`: performance figures. Prints medians, p95 and ratios against a baseline
- * measured in the same run; asserts nothing. The extension benchmark needs `npm run build` and
- * Chromium (CHROMIUM_PATH, default /usr/bin/chromium). `--node-only` skips it; `--browser-only`
- * runs only it.
+ * measured in the same run, and the budget table of issue 15 with a word per row for whether its
+ * budget is met; asserts nothing. The extension part needs `npm run build` and Chromium
+ * (CHROMIUM_PATH, default /usr/bin/chromium).
+ *
+ * Flags: `--quick` (few iterations and a smaller history, every row still printed: what CI
+ * runs so the benchmark cannot rot), `--node-only`, `--browser-only`.
  */
+// First: Node has no IndexedDB, and the session modules open the shared database when loaded.
+import 'fake-indexeddb/auto';
 import { existsSync } from 'node:fs';
 import { EXTENSION_DIR } from '../e2e/paths';
-import { benchAgentStep } from './agent-step.bench';
+import { printBudgetTable } from './budget-table';
 import { benchCompression } from './compression.bench';
+import { benchExtension } from './extension.bench';
 import { benchFetchPipeline } from './fetch-pipeline.bench';
+import { benchImport } from './import.bench';
 import { benchOrchestration } from './orchestration.bench';
 
+const quick = process.argv.includes('--quick');
 const nodeOnly = process.argv.includes('--node-only');
 const browserOnly = process.argv.includes('--browser-only');
-console.log(`Gleaner benchmarks · ${new Date().toISOString()} · node ${process.version}`);
+const runs = Number(process.env.BENCH_RUNS ?? (quick ? 3 : 30));
+const sizes = quick
+  ? { runs, pages: 5, sessions: 200, nodeImportSessions: 50 }
+  : { runs, pages: 20, sessions: 1_000, nodeImportSessions: 1_000 };
+console.log(
+  `Gleaner benchmarks · ${new Date().toISOString()} · node ${process.version}${quick ? ' · quick mode (few iterations, smaller history; figures are rough)' : ''}`,
+);
 
 if (!browserOnly) {
   console.log(
     '\nFetch: consent → tool result for a 200 KB HTML page on loopback (Node, same modules as the worker)',
   );
-  console.table(await benchFetchPipeline());
+  console.table(await benchFetchPipeline(runs));
   console.log(
     '\nAgent: time outside the model and the network per step (scripted free search, zero-latency model)',
   );
-  console.table(await benchOrchestration());
+  console.table(await benchOrchestration(runs));
+  console.log(
+    `\nImport before and after batching (Node, fake-indexeddb, ${sizes.nodeImportSessions} sessions × 50 messages)`,
+  );
+  console.table(await benchImport(sizes.nodeImportSessions, 1));
   console.log(
     '\nLong conversations: a scripted 30-turn research session, compression versus sending everything (zero-latency model)',
   );
@@ -38,8 +56,10 @@ if (!nodeOnly) {
     process.exit(1);
   }
   console.log(
-    '\nExtension in Chromium: agent step and stream-to-screen (zero-latency mock endpoint)',
+    '\nBudgets of issue 15, in the built extension in Chromium (zero-latency mock model)',
   );
-  console.table(await benchAgentStep());
+  printBudgetTable(
+    await benchExtension({ runs: sizes.runs, pages: sizes.pages, sessions: sizes.sessions }),
+  );
 }
 console.log('\nExtraction quality and speed: npm run bench:extract');

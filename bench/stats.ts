@@ -1,12 +1,12 @@
 /** Small statistics for benchmark output: medians and p95 over many samples. */
-function percentile(samples: readonly number[], fraction: number): number {
+export function percentile(samples: readonly number[], fraction: number): number {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return sorted[index]!;
 }
 
-function median(samples: readonly number[]): number {
+export function median(samples: readonly number[]): number {
   return percentile(samples, 0.5);
 }
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedSessions } from '../../testing/seed-sessions';
 import { createTestDatabase } from '../../testing/test-database';
 import type { GleanerDatabase } from '../db/database';
@@ -91,6 +91,56 @@ describe('importSessions', () => {
     const messages = (await target.messages.toArray()).sort((a, b) => a.seq - b.seq);
     expect(messages.map((message) => message.status)).toEqual(['done', 'stopped']);
     expect(await target.steps.toArray()).toMatchObject([{ status: 'interrupted', endedAt: 9_000 }]);
+  });
+});
+
+describe('importing in batches', () => {
+  /** Six top-level sessions with distinct ids: the seed imported twice more, then exported. */
+  async function sixSessions(): Promise<string> {
+    const seed = buildJsonExport(await readAllSessionBundles(db));
+    await importSessions(db, seed);
+    await importSessions(db, seed);
+    return buildJsonExport(await readAllSessionBundles(db));
+  }
+
+  it('stores every session, one transaction per batch, and reports progress per batch', async () => {
+    const json = await sixSessions();
+    const target = createTestDatabase();
+    const transaction = vi.spyOn(target, 'transaction');
+    const progress: Array<[number, number]> = [];
+    const imported = await importSessions(target, json, Date.now(), {
+      batchSessions: 4,
+      onProgress: (stored, total) => progress.push([stored, total]),
+    });
+    expect(imported).toBe(6);
+    expect(transaction).toHaveBeenCalledTimes(2);
+    expect(progress).toEqual([
+      [4, 6],
+      [6, 6],
+    ]);
+    expect(await countAll(target)).toEqual(await countAll(db));
+    // A batch never splits a session from its child sessions: every parent link resolves.
+    const sessions = await target.sessions.toArray();
+    const ids = new Set(sessions.map((session) => session.id));
+    const children = sessions.filter((session) => session.parentSessionId !== undefined);
+    expect(children.length).toBeGreaterThan(0);
+    expect(children.every((child) => ids.has(child.parentSessionId!))).toBe(true);
+  });
+
+  it('deletes the batches already stored when the browser refuses a later one', async () => {
+    const json = await sixSessions();
+    const target = createTestDatabase();
+    const bulkAdd = target.steps.bulkAdd.bind(target.steps);
+    let calls = 0;
+    vi.spyOn(target.steps, 'bulkAdd').mockImplementation(((...args: Parameters<typeof bulkAdd>) => {
+      calls += 1;
+      if (calls === 2) return Promise.reject(new Error('The disk is full.'));
+      return bulkAdd(...args);
+    }) as typeof bulkAdd);
+    await expect(importSessions(target, json, Date.now(), { batchSessions: 2 })).rejects.toThrow(
+      'The disk is full.',
+    );
+    expect(await countAll(target)).toEqual({ sessions: 0, messages: 0, runs: 0, steps: 0 });
   });
 });
 

@@ -90,27 +90,34 @@ interface ImportRecords {
  * makes two copies), and rewrites the links between records to the new ids. A run that was
  * still active when exported cannot go on here, so it is stored as stopped.
  */
-function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords {
-  const flat: Array<{ bundle: SessionBundle; path: string; parentId?: string }> = [];
+function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords[] {
+  const flat: Array<{ bundle: SessionBundle; path: string; top: number; parentId?: string }> = [];
   const sessionIds = new Map<string, string>();
   const messageIds = new Map<string, string>();
   const runIds = new Map<string, string>();
-  const collect = (bundle: SessionBundle, path: string, parentId?: string) => {
+  const collect = (bundle: SessionBundle, path: string, top: number, parentId?: string) => {
     const id = newId();
     sessionIds.set(bundle.session.id, id);
-    flat.push({ bundle, path, parentId: parentId });
+    flat.push({ bundle, path, top, parentId: parentId });
     for (const message of bundle.messages) messageIds.set(message.id, newId());
     for (const run of bundle.runs) runIds.set(run.id, newId());
     bundle.childSessions.forEach((child, index) => {
-      collect(child, `${path}.childSessions[${index}]`, id);
+      collect(child, `${path}.childSessions[${index}]`, top, id);
     });
   };
   bundles.forEach((bundle, index) => {
-    collect(bundle, `sessions[${index}]`);
+    collect(bundle, `sessions[${index}]`, index);
   });
 
-  const records: ImportRecords = { sessions: [], messages: [], runs: [], steps: [] };
-  for (const { bundle, path, parentId } of flat) {
+  // One group per top-level session, with its child sessions, so a batch never splits a tree.
+  const groups: ImportRecords[] = bundles.map(() => ({
+    sessions: [],
+    messages: [],
+    runs: [],
+    steps: [],
+  }));
+  for (const { bundle, path, top, parentId } of flat) {
+    const records = groups[top]!;
     const sessionId = sessionIds.get(bundle.session.id)!;
     const { parentSessionId: _parent, ...session } = bundle.session;
     records.sessions.push({
@@ -176,7 +183,26 @@ function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords
       });
     });
   }
-  return records;
+  return groups;
+}
+
+/** Top-level sessions (with their child sessions) written per transaction. */
+export const IMPORT_BATCH_SESSIONS = 50;
+
+export interface ImportOptions {
+  /** Top-level sessions per transaction; defaults to IMPORT_BATCH_SESSIONS. */
+  batchSessions?: number;
+  /** Called after each batch is stored with the top-level sessions stored so far and in all. */
+  onProgress?: (stored: number, total: number) => void;
+}
+
+function concatRecords(groups: readonly ImportRecords[]): ImportRecords {
+  return {
+    sessions: groups.flatMap((group) => group.sessions),
+    messages: groups.flatMap((group) => group.messages),
+    runs: groups.flatMap((group) => group.runs),
+    steps: groups.flatMap((group) => group.steps),
+  };
 }
 
 /** Where a session was first made: its origin if it came from an import, else its own id. */
@@ -185,7 +211,7 @@ function originOf(session: Pick<SessionRecord, 'id' | 'originId'>): string {
 }
 
 /**
- * Validates an export file and writes the sessions that are not here yet, in one transaction:
+ * Validates an export file and writes the sessions that are not here yet (see writeBundles):
  * a file that fails any check changes nothing. A session is already here when one stored has
  * its origin (the same session, or an earlier import of it).
  */
@@ -193,6 +219,7 @@ export async function importNewSessions(
   db: GleanerDatabase,
   json: string,
   now = Date.now(),
+  options: ImportOptions = {},
 ): Promise<{ imported: number; alreadyHere: number }> {
   const all = parseSessionsExport(json);
   const known = new Set<string>();
@@ -201,30 +228,63 @@ export async function importNewSessions(
     if (session.originId) known.add(session.originId);
   }
   const bundles = all.filter((bundle) => !known.has(originOf(bundle.session)));
-  await writeBundles(db, bundles, now);
+  await writeBundles(db, bundles, now, options);
   return { imported: bundles.length, alreadyHere: all.length - bundles.length };
 }
 
 /**
- * Validates an export file and writes all its sessions, as copies, in one transaction: a file
- * that fails any check changes nothing. Returns how many top-level sessions were imported.
+ * Validates an export file and writes all its sessions, as copies (see writeBundles). Returns
+ * how many top-level sessions were imported.
  */
 export async function importSessions(
   db: GleanerDatabase,
   json: string,
   now = Date.now(),
+  options: ImportOptions = {},
 ): Promise<number> {
   const bundles = parseSessionsExport(json);
-  await writeBundles(db, bundles, now);
+  await writeBundles(db, bundles, now, options);
   return bundles.length;
 }
 
-async function writeBundles(db: GleanerDatabase, bundles: SessionBundle[], now: number) {
-  const records = remapBundles(bundles, now);
-  await db.transaction('rw', [db.sessions, db.messages, db.runs, db.steps], async () => {
-    await db.sessions.bulkAdd(records.sessions);
-    await db.messages.bulkAdd(records.messages);
-    await db.runs.bulkAdd(records.runs);
-    await db.steps.bulkAdd(records.steps);
-  });
+/**
+ * Writes sessions in batches, one transaction per batch, so a large file neither holds one huge
+ * transaction open nor keeps every write's undo data until the end; every check ran before the
+ * first write. If the browser refuses a later batch (a full disk), the batches already stored
+ * are deleted again, so a failed import still leaves what the user had as it was.
+ */
+async function writeBundles(
+  db: GleanerDatabase,
+  bundles: SessionBundle[],
+  now: number,
+  options: ImportOptions,
+): Promise<void> {
+  const groups = remapBundles(bundles, now);
+  const size = Math.max(1, Math.floor(options.batchSessions ?? IMPORT_BATCH_SESSIONS));
+  const stored: ImportRecords[] = [];
+  try {
+    for (let start = 0; start < groups.length; start += size) {
+      const batch = concatRecords(groups.slice(start, start + size));
+      await db.transaction('rw', [db.sessions, db.messages, db.runs, db.steps], async () => {
+        await db.sessions.bulkAdd(batch.sessions);
+        await db.messages.bulkAdd(batch.messages);
+        await db.runs.bulkAdd(batch.runs);
+        await db.steps.bulkAdd(batch.steps);
+      });
+      stored.push(batch);
+      options.onProgress?.(Math.min(groups.length, start + size), groups.length);
+    }
+  } catch (error) {
+    const written = concatRecords(stored);
+    await db
+      .transaction('rw', [db.sessions, db.messages, db.runs, db.steps], async () => {
+        await db.sessions.bulkDelete(written.sessions.map((record) => record.id));
+        await db.messages.bulkDelete(written.messages.map((record) => record.id));
+        await db.runs.bulkDelete(written.runs.map((record) => record.id));
+        await db.steps.bulkDelete(written.steps.map((record) => record.id));
+      })
+      // The refusal the user must read is the first one; a failed clean-up must not hide it.
+      .catch(() => undefined);
+    throw error;
+  }
 }
