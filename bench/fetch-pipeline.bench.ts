@@ -13,8 +13,6 @@ import { FetchCache } from '../lib/web/fetch-cache';
 import { fetchPage } from '../lib/web/fetch-page';
 import { summary } from './stats';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-
 /** A generated article of about 200 KB: headings, paragraphs, a table, links, boilerplate. */
 function generatedPage(): string {
   const paragraphs = Array.from(
@@ -29,7 +27,7 @@ function generatedPage(): string {
 <aside class="newsletter">Sign up for our newsletter</aside><footer>Footer links</footer></body></html>`;
 }
 
-export async function benchFetchPipeline() {
+export async function benchFetchPipeline(runs: number) {
   const html = generatedPage();
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -52,7 +50,7 @@ export async function benchFetchPipeline() {
   const whole: number[] = [];
   const storage: number[] = [];
   try {
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < runs; run++) {
       let start = performance.now();
       await (await fetch(url)).text();
       baseline.push(performance.now() - start);

@@ -1,15 +1,13 @@
 /**
  * A Gleaner export of many sessions, built in memory for the import and history benchmarks:
- * each session holds `messages` messages (a question and an answer per run), one run per
- * question/answer pair and one model step per run, with realistic lengths (about 9 MB for
- * 1,000 sessions of 50 messages).
+ * each session holds `messages` short messages, and its last question and answer a run with
+ * one model step (about 9 MB of compact JSON for 1,000 sessions of 50 messages).
  */
 import type { MessageRecord, RunRecord, StepRecord } from '../lib/db/records';
-import { buildJsonExport, type SessionBundle } from '../lib/sessions/export-session';
+import { EXPORT_FORMAT, EXPORT_VERSION, type SessionBundle } from '../lib/sessions/export-session';
 
-const QUESTION = 'How do honey bees find their way back to the hive on a cloudy day?';
-const ANSWER =
-  'They use the polarised light that still passes through thin cloud, landmarks near the hive, and the smell of its entrance.';
+const QUESTION = 'How do bees find the hive?';
+const ANSWER = 'By polarised light, landmarks and smell.';
 
 /** The title of session `index`: a unique word per session so search has one right answer. */
 export function historyTitle(index: number): string {
@@ -26,56 +24,41 @@ export function buildHistoryBundles(sessions: number, messages: number): Session
   for (let index = 0; index < sessions; index++) {
     const sessionId = `bench-s${index}`;
     const base = 1_700_000_000_000 + index * 60_000;
-    const records: MessageRecord[] = [];
-    const runs: RunRecord[] = [];
-    const steps: StepRecord[] = [];
-    for (let seq = 0; seq < messages; seq += 2) {
-      const runId = `${sessionId}-r${seq}`;
-      const userMessageId = `${sessionId}-m${seq}`;
-      const last = seq + 2 >= messages;
-      records.push({
-        id: userMessageId,
-        sessionId,
-        runId,
-        role: 'user',
-        content: QUESTION,
-        status: 'done',
-        createdAt: base + seq,
-        seq,
-      });
-      records.push({
-        id: `${sessionId}-m${seq + 1}`,
-        sessionId,
-        runId,
-        role: 'assistant',
-        content: last ? historyLastAnswer(index) : ANSWER,
-        status: 'done',
-        createdAt: base + seq + 1,
-        seq: seq + 1,
-      });
-      runs.push({
-        id: runId,
-        sessionId,
-        userMessageId,
-        status: 'done',
-        model: 'mock-large',
-        steps: 1,
-        fetches: 0,
-        budgetStart: 0,
-        createdAt: base + seq,
-        updatedAt: base + seq + 1,
-      });
-      steps.push({
-        id: `${runId}-st0`,
-        runId,
-        index: 0,
-        kind: 'model',
-        status: 'done',
-        model: 'mock-large',
-        startedAt: base + seq,
-        endedAt: base + seq + 1,
-      });
-    }
+    const runId = `${sessionId}-r`;
+    const records: MessageRecord[] = Array.from({ length: messages }, (_, seq) => ({
+      id: `${sessionId}-m${seq}`,
+      sessionId,
+      role: seq % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: seq % 2 === 0 ? QUESTION : seq + 1 >= messages ? historyLastAnswer(index) : ANSWER,
+      status: 'done' as const,
+      createdAt: base + seq,
+      seq,
+    }));
+    // The last question and answer belong to a run with one model step, as a real answer does.
+    const last = records.slice(-2);
+    for (const message of last) message.runId = runId;
+    const run: RunRecord = {
+      id: runId,
+      sessionId,
+      userMessageId: last[0]!.id,
+      status: 'done',
+      model: 'mock-large',
+      steps: 1,
+      fetches: 0,
+      budgetStart: 0,
+      createdAt: base,
+      updatedAt: base + messages,
+    };
+    const step: StepRecord = {
+      id: `${runId}-st0`,
+      runId,
+      index: 0,
+      kind: 'model',
+      status: 'done',
+      model: 'mock-large',
+      startedAt: base,
+      endedAt: base + messages,
+    };
     bundles.push({
       session: {
         id: sessionId,
@@ -84,14 +67,20 @@ export function buildHistoryBundles(sessions: number, messages: number): Session
         updatedAt: base + messages,
       },
       messages: records,
-      runs,
-      steps,
+      runs: [run],
+      steps: [step],
       childSessions: [],
     });
   }
   return bundles;
 }
 
+/** The export as compact JSON (Gleaner writes it indented; import reads either). */
 export function buildHistoryExport(sessions: number, messages: number): string {
-  return buildJsonExport(buildHistoryBundles(sessions, messages));
+  return JSON.stringify({
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date().toISOString(),
+    sessions: buildHistoryBundles(sessions, messages),
+  });
 }

@@ -17,7 +17,6 @@ import { memoryPageFiles } from '../testing/memory-page-files';
 import { ScriptedModel } from '../testing/scripted-model';
 import { summary } from './stats';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const A = 'https://a.example/page';
 const B = 'https://b.example/page';
 
@@ -32,10 +31,10 @@ function script() {
   ]);
 }
 
-export async function benchOrchestration() {
+export async function benchOrchestration(runs: number) {
   const perStep: number[] = [];
   const baseline: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < runs; run++) {
     const db = new GleanerDatabase();
     const manager = runHarness(
       db,

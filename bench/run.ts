@@ -7,6 +7,8 @@
  * Flags: `--quick` (few iterations and a smaller history, every row still printed: what CI
  * runs so the benchmark cannot rot), `--node-only`, `--browser-only`.
  */
+// First: Node has no IndexedDB, and the session modules open the shared database when loaded.
+import 'fake-indexeddb/auto';
 import { existsSync } from 'node:fs';
 import { EXTENSION_DIR } from '../e2e/paths';
 import { printBudgetTable } from './budget-table';
@@ -18,12 +20,10 @@ import { benchOrchestration } from './orchestration.bench';
 const quick = process.argv.includes('--quick');
 const nodeOnly = process.argv.includes('--node-only');
 const browserOnly = process.argv.includes('--browser-only');
-// The Node benchmarks read BENCH_RUNS when their modules load; the quick mode sets it first.
-if (quick && !process.env.BENCH_RUNS) process.env.BENCH_RUNS = '3';
-const runs = Number(process.env.BENCH_RUNS ?? 30);
+const runs = Number(process.env.BENCH_RUNS ?? (quick ? 3 : 30));
 const sizes = quick
-  ? { runs, pages: 5, sessions: 200, importRuns: 1 }
-  : { runs, pages: 20, sessions: 1_000, importRuns: 3 };
+  ? { runs, pages: 5, sessions: 200, nodeImportSessions: 50 }
+  : { runs, pages: 20, sessions: 1_000, nodeImportSessions: 1_000 };
 console.log(
   `Gleaner benchmarks · ${new Date().toISOString()} · node ${process.version}${quick ? ' · quick mode (few iterations, smaller history; figures are rough)' : ''}`,
 );
@@ -32,15 +32,15 @@ if (!browserOnly) {
   console.log(
     '\nFetch: consent → tool result for a 200 KB HTML page on loopback (Node, same modules as the worker)',
   );
-  console.table(await benchFetchPipeline());
+  console.table(await benchFetchPipeline(runs));
   console.log(
     '\nAgent: time outside the model and the network per step (scripted free search, zero-latency model)',
   );
-  console.table(await benchOrchestration());
+  console.table(await benchOrchestration(runs));
   console.log(
-    `\nImport before and after batching (Node, fake-indexeddb, ${sizes.sessions} sessions × 50 messages)`,
+    `\nImport before and after batching (Node, fake-indexeddb, ${sizes.nodeImportSessions} sessions × 50 messages)`,
   );
-  console.table(await benchImport(sizes.sessions, sizes.importRuns));
+  console.table(await benchImport(sizes.nodeImportSessions, 1));
 }
 
 if (!nodeOnly) {
