@@ -604,7 +604,7 @@ async function importAndHistoryRows(
         listSamples.push(Date.now() - start);
         const searchStart = Date.now();
         await tab.getByLabel('Search sessions', { exact: true }).fill(target.split(' ').at(-1)!);
-        const row = tab.getByRole('button', { name: target, exact: true });
+        const row = tab.getByRole('listitem').getByText(target, { exact: true }).first();
         await waitForLocator(`the search result "${target}"`, row);
         searchSamples.push(Date.now() - searchStart);
         const openStart = Date.now();
