@@ -3,6 +3,7 @@ import { FETCH_FORMATS } from '../web/accept-headers';
 import type { FetchPageSuccess } from '../web/fetch-result';
 import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../web/truncate-output';
 import { fetchApproved, planFetch } from './support/fetch-with-consent';
+import { pageNotes } from './support/page-notes';
 import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
@@ -77,6 +78,11 @@ export const fetchTool = defineTool({
           pageFacts(requested, result),
         ),
         note,
+        ...pageNotes({
+          kind: result.pageKind,
+          fallback: result.fallback,
+          hiddenText: result.hiddenText,
+        }),
         thin ? THIN_PAGE_NOTE : '',
       ]
         .filter(Boolean)

@@ -141,4 +141,21 @@ describe('read_tab', () => {
       'almost no readable text: it may still be loading, or be an app',
     );
   });
+
+  it('tells the model what kind of page it read, and when hidden text was kept', async () => {
+    const shop: FakeTab = {
+      ...article,
+      id: 4,
+      article: { markdown: `# Kettle\n\n${OWNERSHIP}`, kind: 'product', hiddenText: true },
+    };
+    const outcome = await callTool(
+      readTabTool,
+      { tabId: 4 },
+      toolContext({ services: fakeServices([shop]), attachedTabIds: [4] }),
+    );
+    if (outcome.kind !== 'result') throw new Error(outcome.kind);
+    const [, after] = outcome.content.split('</untrusted-content-nonce1>');
+    expect(after).toContain('Page kind: Product page');
+    expect(after).toContain('do not present it as what the user sees');
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fitToBudget, pageBudgetChars } from './support/page-budget';
+import { pageNotes } from './support/page-notes';
 import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type TabInfo, type ToolContext } from './tool';
@@ -85,6 +86,7 @@ export const readTabTool = defineTool({
       `Tab ${tab.id}: ${article.textLength} characters of text`,
       wrapUntrusted(fitted.text, context.nonce, { source: `tab ${tab.id}` }, pageFacts),
       note,
+      ...pageNotes(article),
       thin ? THIN_PAGE_NOTE : '',
     ]
       .filter(Boolean)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEB_FETCH_INLINE_MAX_BYTES } from '../web/truncate-output';
 import { fetchApproved, planFetch } from './support/fetch-with-consent';
+import { pageNotes } from './support/page-notes';
 import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
@@ -54,6 +55,11 @@ export const webFetchTool = defineTool({
           result.finalUrl !== requested ? `Final URL: ${result.finalUrl}` : '',
           result.title ? `Title: ${result.title}` : '',
         ]),
+        ...pageNotes({
+          kind: result.pageKind,
+          fallback: result.fallback,
+          hiddenText: result.hiddenText,
+        }),
         thin ? THIN_PAGE_NOTE : '',
       ]
         .filter(Boolean)

@@ -387,6 +387,9 @@ async function convertBody(
       ...(title ? { title } : {}),
       ...(byline ? { byline } : {}),
       ...(article.lang ? { lang: article.lang } : {}),
+      ...(article.kind ? { pageKind: article.kind } : {}),
+      ...(article.fallback ? { fallback: true } : {}),
+      ...(article.hiddenText ? { hiddenText: true } : {}),
     };
   }
   const text = stripInvisible(decoded.text);

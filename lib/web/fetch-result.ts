@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_KINDS } from '../extract/page-kind';
 
 /**
  * What `fetchPage` returns. The success shape is a zod schema because the page cache stores it
@@ -27,6 +28,10 @@ export const fetchPageSuccessSchema = z.object({
   title: z.string().optional(),
   byline: z.string().optional(),
   lang: z.string().optional(),
+  /** For HTML: what kind of page extraction found, and what it could not do. */
+  pageKind: z.enum(PAGE_KINDS).optional(),
+  fallback: z.boolean().optional(),
+  hiddenText: z.boolean().optional(),
   /** Bytes of UTF-8 of `content` (output caps are in these). */
   bytes: z.number().int().nonnegative(),
   /** Bytes of body received from the network. */
