@@ -208,6 +208,24 @@ test.describe('hardening', () => {
   });
 });
 
+test.describe('settings', () => {
+  test('a plain-http Base URL off this computer warns before saving; loopback does not', async ({
+    panel,
+  }) => {
+    await panel.openSettings();
+    await panel.fillProviderForm({ provider: 'Custom (OpenAI-compatible)' });
+    const warning = panel.page.getByText(/would travel unencrypted/);
+    await panel.baseUrlField.fill('http://llm.example.com/v1');
+    await expect(warning).toContainText(
+      'Your API key and the pages you send would travel unencrypted to llm.example.com.',
+    );
+    for (const loopback of ['http://localhost:11434/v1', 'http://127.0.0.1:1234/v1']) {
+      await panel.baseUrlField.fill(loopback);
+      await expect(warning).toHaveCount(0);
+    }
+  });
+});
+
 test.describe('storage', () => {
   // Chromium applies a quota override to database connections opened after it, so the worker is
   // restarted under the small quota (measured: a connection opened before keeps writing).
