@@ -21,7 +21,7 @@ export interface BudgetRow {
   notMeasured?: string;
 }
 
-export interface Figures {
+interface Figures {
   median: number;
   p95: number;
   baselineMedian: number;
@@ -34,7 +34,7 @@ function round(value: number): number | string {
   return Number.isFinite(value) ? Math.round(value * 100) / 100 : '–';
 }
 
-export function figuresOf(row: BudgetRow): Figures | undefined {
+function figuresOf(row: BudgetRow): Figures | undefined {
   if (!row.samples?.length) return undefined;
   const baseline = row.baselineSamples ?? [];
   const figures = {

@@ -427,7 +427,7 @@ async function importAndHistoryRows(
       budget: '≤ 2x',
       meets: (f) => f.ratioMedian <= 2,
       profile:
-        'validating every record with zod (a lazy recursive schema), remapping ids, then the writes in batches of 50 sessions; posting 9 MB over the Port is part of it.',
+        'validating every record with zod (a lazy recursive schema), remapping ids, then the writes in batches of 50 sessions; posting the whole file over the Port is part of it.',
     },
     async () => {
       await page.evaluate((text) => {

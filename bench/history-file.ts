@@ -19,7 +19,7 @@ export function historyLastAnswer(index: number): string {
   return `Last answer of session ${index}: ${ANSWER}`;
 }
 
-export function buildHistoryBundles(sessions: number, messages: number): SessionBundle[] {
+function buildHistoryBundles(sessions: number, messages: number): SessionBundle[] {
   const bundles: SessionBundle[] = [];
   for (let index = 0; index < sessions; index++) {
     const sessionId = `bench-s${index}`;
