@@ -272,5 +272,3 @@ function excerptOf(text: string): string {
   const lastSpace = cut.lastIndexOf(' ');
   return `${cut.slice(0, lastSpace > 120 ? lastSpace : 200)}…`;
 }
-
-export type { PageKind };

@@ -114,7 +114,7 @@ function pathOf(url: string): string {
   }
 }
 
-export interface DomShape {
+interface DomShape {
   /** Elements that look like posts of a thread (class/id/itemprop words). */
   posts: number;
   /** The largest group of siblings built alike, each with a link and some text. */
@@ -135,7 +135,7 @@ const BUY_TEXT =
   /^(?:add to (?:cart|bag|basket|trolley)|buy (?:it )?now|add to wish ?list|in den warenkorb|ajouter au panier|pre-?order)$/i;
 
 /** One pass over the body's elements, counting what each kind of page is built from. */
-export function domShape(body: HTMLElement): DomShape {
+function domShape(body: HTMLElement): DomShape {
   const shape: DomShape = {
     posts: 0,
     repeatedItems: 0,
@@ -192,7 +192,7 @@ function ownTextLength(element: Element): number {
  * The size of the largest group of sibling elements sharing a tag and class, each holding a
  * link and a few words: the cards of a listing or the tiles of a category page.
  */
-export function largestRepeatedGroup(root: Element): number {
+function largestRepeatedGroup(root: Element): number {
   let best = 0;
   for (const parent of Array.from(root.querySelectorAll('ul, ol, div, section, tbody, main'))) {
     const children = parent.children;

@@ -26,7 +26,7 @@ const POST_TEXT_ITEMPROP = /^(?:text|articleBody|commentText)$/;
  * The body of every post of a thread, outermost first in document order: elements whose class
  * or microdata marks a post's text. A match inside another match is not counted twice.
  */
-export function postBodies(body: HTMLElement): Element[] {
+function postBodies(body: HTMLElement): Element[] {
   const found: Element[] = [];
   for (const element of Array.from(body.querySelectorAll('[class], [itemprop]'))) {
     const itemprop = element.getAttribute('itemprop');
