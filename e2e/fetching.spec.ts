@@ -382,6 +382,12 @@ test.describe('fetching the web', () => {
     const { article } = fixtureSite.pages;
     const long = fixtureSite.longMarkdown;
     expect(redirect.target).toBe(article.url);
+    // A window large enough for the whole 100 KB: on a small one, fitting the request to the
+    // window would cut the page further (the long-conversations policy), which is not this test.
+    await panel.openSettings();
+    await panel.fillProviderForm({ contextWindow: 262_144 });
+    await panel.saveSettings();
+    await panel.backToChat();
     const cardsSeen = await recordConsentCards(panel.page);
     const answer = 'The article moved, and the almanac is long.';
     mockLlm.enqueue(

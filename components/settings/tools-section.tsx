@@ -54,9 +54,13 @@ function ToolSwitch({
           checked={on}
           aria-checked={on}
           aria-describedby={descriptionId}
-          onChange={async (event) =>
-            setError(await actions.setToolEnabled(name, event.target.checked))
-          }
+          onChange={async (event) => {
+            const wanted = event.target.checked;
+            setOn(wanted);
+            const failure = await actions.setToolEnabled(name, wanted);
+            setError(failure);
+            if (failure) setOn(!wanted);
+          }}
         />{' '}
         <code>{name}</code>
       </label>
