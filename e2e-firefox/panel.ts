@@ -197,8 +197,10 @@ export class FirefoxPanel {
     await this.click('Save');
     await this.page.waitForFunction(
       () =>
+        // The side panel goes back to the chat saying "Ready: …"; the options page says
+        // "Saved. Ready: …".
         [...document.querySelectorAll('[role="status"]')].some((status) =>
-          /^saved/i.test(status.textContent ?? ''),
+          /^(saved|ready: )/i.test((status.textContent ?? '').trim()),
         ),
       { timeout: TIMEOUT_MS, polling: POLL_MS },
     );

@@ -4,6 +4,7 @@ import type { SidePanel } from './pages/side-panel';
 import { type McpEverything, startMcpEverything } from './servers/mcp-everything';
 import { type MockLlm, messageText } from './servers/mock-llm';
 import { startToolEndpoint, type ToolEndpoint } from './servers/tool-endpoint';
+import { toolResult } from './tool-results';
 
 /**
  * Tools people add themselves (issue 12): a declared HTTP tool pointing at a local endpoint, and
@@ -32,17 +33,6 @@ function declaration(endpoint?: string) {
     null,
     2,
   );
-}
-
-/** The text of the tool message answering `callId`, from the first chat request that has it. */
-function toolResult(mock: MockLlm, callId: string): string | undefined {
-  for (const request of mock.chatRequests()) {
-    const message = request.body.messages.find(
-      (candidate) => candidate.role === 'tool' && candidate.tool_call_id === callId,
-    );
-    if (message) return messageText(message.content);
-  }
-  return undefined;
 }
 
 function offeredTools(mock: MockLlm, index: number): string[] {

@@ -4,6 +4,7 @@ import { TEST_API_KEY, test } from './fixtures';
 import type { SidePanel } from './pages/side-panel';
 import { ARTICLE_BOILERPLATE, type SiteRequest } from './servers/fixture-site';
 import { type MockLlm, messageText } from './servers/mock-llm';
+import { toolResult } from './tool-results';
 
 /**
  * Fetching the web behind the consent card (issue 4). The mock model calls the `fetch` tool on
@@ -22,17 +23,6 @@ const ACCEPT = {
 /** A `fetch` call the mock model makes. */
 function fetchCall(id: string, url: string, format?: 'auto' | 'markdown' | 'html' | 'text') {
   return { id, name: 'fetch', arguments: format ? { url, format } : { url } };
-}
-
-/** The text of the tool message answering `callId`, from the first chat request that has it. */
-function toolResult(mock: MockLlm, callId: string): string | undefined {
-  for (const request of mock.chatRequests()) {
-    const message = request.body.messages.find(
-      (candidate) => candidate.role === 'tool' && candidate.tool_call_id === callId,
-    );
-    if (message) return messageText(message.content);
-  }
-  return undefined;
 }
 
 /** Requests the fixture site got for `host` (and `path`, if given). */

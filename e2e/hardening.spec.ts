@@ -3,6 +3,7 @@ import { makePdf } from '../testing/make-pdf';
 import { activateTab, stopServiceWorker, TEST_API_KEY, test } from './fixtures';
 import type { SiteRequest } from './servers/fixture-site';
 import { type MockLlm, messageText } from './servers/mock-llm';
+import { toolResult } from './tool-results';
 
 /**
  * What a worst-case page or model cannot make Gleaner do (the hardening issue): a model endpoint
@@ -17,16 +18,6 @@ const INVISIBLE = /[\u{E0000}-\u{E007F}\u200B-\u200F\u202A-\u202E\u2066-\u2069]/
 
 function fetchCall(id: string, url: string) {
   return { id, name: 'fetch', arguments: { url } };
-}
-
-function toolResult(mock: MockLlm, callId: string): string | undefined {
-  for (const request of mock.chatRequests()) {
-    const message = request.body.messages.find(
-      (candidate) => candidate.role === 'tool' && candidate.tool_call_id === callId,
-    );
-    if (message) return messageText(message.content);
-  }
-  return undefined;
 }
 
 const onHost = (requests: SiteRequest[], host: string) =>

@@ -26,7 +26,11 @@ export async function whileStorageFull<T>(
       const wait = WAITS_MS[Math.min(attempt, WAITS_MS.length - 1)]!;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        const stop = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        signal.addEventListener('abort', stop, { once: true });
       });
     }
   }
