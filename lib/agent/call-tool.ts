@@ -3,6 +3,7 @@ import { stripInvisible } from '../text/strip-invisible';
 import type { ConsentPrompt, Tool, ToolContext, ToolOutcome } from '../tools/tool';
 import { deniedMessage, servicesFor } from './consent-gate';
 import type { Screening } from './request-screen';
+import { RunAborted } from './run-aborted';
 
 /** What a call ends with once every card it needed was answered. */
 export type SettledOutcome = Exclude<ToolOutcome, { kind: 'ask-again' }>;
@@ -84,6 +85,8 @@ export async function callTool<Parameters extends z.ZodType>(
       const stopped = await answer(prompt);
       if (stopped) return stopped;
     }
+    // A Stop that came while the card or the checks were being made ends the call here.
+    if (base.signal.aborted) throw new RunAborted();
     const outcome = await tool.execute(args, context({ approved: prompt, continuation }));
     if (outcome.kind !== 'ask-again') return outcome;
     if (card >= MAX_FURTHER_CARDS) {
