@@ -15,7 +15,7 @@ export interface ToolCallEnvironment extends Omit<ToolContext, 'approved' | 'con
   /** Counts one network fetch against the answer's budget; says why not when it is spent. */
   spendFetch(): Promise<{ ok: true } | { ok: false; message: string }>;
   /** Checks a card before it is shown: refuse it outright, or add a warning in words. */
-  screen?(prompt: ConsentPrompt): Screening;
+  screen?(prompt: ConsentPrompt): Promise<Screening>;
 }
 
 /** Cards one call may need after its first (redirects to other hosts); the tool says fewer. */
@@ -54,7 +54,7 @@ export async function callTool<Parameters extends z.ZodType>(
       const budget = await spendFetch();
       if (!budget.ok) return { kind: 'limit', message: budget.message };
     }
-    const screening = screen?.(prompt) ?? {};
+    const screening = (await screen?.(prompt)) ?? {};
     if (screening.refuse) {
       return {
         kind: 'error',

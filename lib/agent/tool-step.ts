@@ -57,7 +57,9 @@ async function resolveOutcome(
   if (refused) {
     return { kind: 'error', message: `${refused} Do not try this call again.`, notice: refused };
   }
-  const seen = await seenTexts(dependencies.db, run);
+  // The conversation's texts are read only when a card is about to be shown, not for every
+  // tool call (view, grep and glob ask nothing).
+  let seen: ReturnType<typeof seenTexts> | undefined;
   try {
     return await callTool(tool, parsed.data, {
       runId: run.id,
@@ -70,7 +72,10 @@ async function resolveOutcome(
       contextWindow: dependencies.settings.contextWindow,
       nonce: runNonce(run.id),
       spendFetch: () => spendFetchBudget(dependencies, run.id),
-      screen: (prompt) => screenPrompt(prompt, apiKey, seen),
+      screen: async (prompt) => {
+        seen ??= seenTexts(dependencies.db, run);
+        return screenPrompt(prompt, apiKey, await seen);
+      },
       ask: (prompt) =>
         dependencies.consent.ask(
           { ...prompt, runId: run.id, sessionId: run.sessionId, toolCallId: call.id, question },
