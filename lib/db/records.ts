@@ -136,6 +136,14 @@ const compressionSchema = z.object({
   factsRestored: z.array(z.string()),
   /** `threshold`: the conversation passed 60% of the window; `overflow`: the provider refused. */
   reason: z.enum(['threshold', 'overflow']),
+  /**
+   * What the requests to the small model held and returned (prompt, summary so far and the
+   * stretch, per chunk), the counts the answer's usage and price are made of. The step's own
+   * tokensIn/tokensOut are the sizes shown ("12,400 → 1,900 tokens").
+   */
+  sent: z.object({ tokensIn: z.number(), tokensOut: z.number() }).optional(),
+  /** Facts the summary lost that were left out of the put-back to keep it inside its budget. */
+  factsLeftOut: z.number().optional(),
 });
 export type Compression = z.infer<typeof compressionSchema>;
 
