@@ -98,6 +98,14 @@ export const runSchema = z.object({
   parentRunId: z.string().optional(),
   /** The composer's "Search the web" toggle was on for this message. */
   searchWeb: z.boolean().optional(),
+  /**
+   * Set on a run that answers an earlier question again (Regenerate, Answer without the web):
+   * the user message that opened the turn. The run's own copy of the question is its
+   * `userMessageId`; steps are reused across the runs of one turn (step-reuse.ts).
+   */
+  turnMessageId: z.string().optional(),
+  /** Answer without the web: no tool that fetches, searches or calls out is offered. */
+  withoutWeb: z.boolean().optional(),
   /** "Allow all fetches for this answer": lives on the run, ends with it. */
   allowAllFetches: z.boolean().optional(),
   /** "Allow all tool calls for this answer" (declared and MCP tools): like allowAllFetches. */
