@@ -210,6 +210,8 @@ export const consentRequestSchema = z.object({
   host: z.string(),
   /** Extra facts for the card (the fetch format, a redirect's origin, a call's arguments). */
   detail: z.string().optional(),
+  /** A fetch's address as written, when Gleaner upgraded it from http to https (`target`). */
+  asked: z.string().optional(),
   /** Said on the card in words: the address carries text from another source of this chat. */
   warning: z.string().optional(),
   /** The user's question this request serves. */
