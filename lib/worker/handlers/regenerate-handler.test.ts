@@ -3,7 +3,9 @@ import { createTestDatabase } from '../../../testing/test-database';
 import { appendMessage, createSession } from '../../db/queries';
 import { regenerateHandler } from './regenerate-handler';
 
-async function answeredRun(extra: { attachedTabIds?: number[]; searchWeb?: boolean } = {}) {
+async function answeredRun(
+  extra: { attachedTabIds?: number[]; searchWeb?: boolean; withoutWeb?: boolean } = {},
+) {
   const db = createTestDatabase();
   const session = await createSession(db, { title: 'Tide clocks' });
   const question = await appendMessage(db, {
@@ -64,6 +66,13 @@ describe('regenerateRun', () => {
     expect(started).toEqual([
       expect.objectContaining({ sessionId: session.id, turnMessageId: 'first-question' }),
     ]);
+  });
+
+  it('keeps an answer written without the web so when it is regenerated', async () => {
+    const { started, handler } = await answeredRun({ withoutWeb: true, searchWeb: true });
+    await handler.regenerateRun({ type: 'regenerateRun', runId: 'run-1' });
+    expect(started).toEqual([expect.objectContaining({ withoutWeb: true })]);
+    expect(started[0]).not.toHaveProperty('searchWeb');
   });
 
   it('asks without the web, and without Search the web, for Answer without the web', async () => {

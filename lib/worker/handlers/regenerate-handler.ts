@@ -9,7 +9,8 @@ import type { CommandHandlers } from '../../messaging/protocol';
  * Search the web choice, as a new run of the same session that answers the same turn, so the
  * steps already taken for it (a fetched page, a Fetch Analysis) are answered from what is
  * stored. The earlier answer stays where it is. With `withoutWeb` (Answer without the web,
- * offered after a Deny) the new run offers no tool that fetches, searches or calls out.
+ * offered after a Deny), or when regenerating such an answer, the new run offers no tool that
+ * fetches, searches or calls out.
  */
 export function regenerateHandler(
   db: GleanerDatabase,
@@ -26,7 +27,12 @@ export function regenerateHandler(
         text: question.content,
         turnMessageId: turnOf(run),
         ...(run.attachedTabIds?.length ? { tabIds: run.attachedTabIds } : {}),
-        ...(withoutWeb ? { withoutWeb: true } : run.searchWeb ? { searchWeb: true } : {}),
+        // The choices of the answer are kept: a regenerated Answer without the web stays so.
+        ...(withoutWeb || run.withoutWeb
+          ? { withoutWeb: true }
+          : run.searchWeb
+            ? { searchWeb: true }
+            : {}),
       });
     },
   };
