@@ -35,7 +35,7 @@ const NOTE_PREFIX = 'Cite with:';
 const NOTE_LINE = new RegExp(`\\n${NOTE_PREFIX} .*$`);
 
 /** A stored result without its number line (a result reused in another run is numbered anew). */
-export function withoutCitationNote(content: string): string {
+function withoutCitationNote(content: string): string {
   return content.replace(NOTE_LINE, '');
 }
 
