@@ -43,7 +43,9 @@ function split(text: string, targets: CitationTargets): TreeNode[] | undefined {
     const passage = targets.citations?.find(
       (citation) => citation.number === marker.number && citation.quote === marker.quote,
     );
-    if (marker.index > last) nodes.push({ type: 'text', value: text.slice(last, marker.index) });
+    // The space before a marker does not break: the number stays on the line of its claim.
+    const before = text.slice(last, marker.index).replace(/ $/, '\u00a0');
+    if (before) nodes.push({ type: 'text', value: before });
     nodes.push(
       citationLink(marker.number, passage?.href ?? source.url, source.title || source.url),
     );
