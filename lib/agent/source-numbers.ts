@@ -55,8 +55,9 @@ export function numberResult(
     numbers.set(source.url, number);
     own.set(source.url, number);
   }
+  // Only results with sources ever get the line, so only theirs can hold an old one.
+  if (own.size === 0) return outcome.content;
   let content = withoutCitationNote(outcome.content);
-  if (own.size === 0) return content;
   if (outcome.citesSources) {
     const map = new Map<number, number>();
     (outcome.sources ?? []).forEach((source, index) => {
