@@ -22,6 +22,7 @@ function fragmentTerms(href: string): string[] {
 
 test.describe('citations', () => {
   test('markers link to the numbered sources, a real quote links to its passage, and uncited pages fold under Also read', async ({
+    context,
     panel,
     fixtureSite,
     mockLlm,
@@ -34,7 +35,7 @@ test.describe('citations', () => {
     await panel.attachTabsWithPicker([article.title, bees.title, rivers.title]);
 
     // The quote is the page's words in another case; the second quote is not in the page.
-    const quote = 'HELPED BY A WARM SPRING and an unusually dry September';
+    const quote = 'CIDER MAKERS ARE BUYING the rest cheaply';
     const invented = 'the best harvest in a hundred years';
     mockLlm.enqueue({
       text: `The harvest was a record, "${quote}" [1]. Bees dance to show the way [2]. Some called it "${invented}" [1].`,
@@ -63,8 +64,16 @@ test.describe('citations', () => {
     const passageHref = await articleLinks.first().getAttribute('href');
     expect(passageHref!.startsWith(`${article.url}#:~:text=`)).toBe(true);
     const terms = fragmentTerms(passageHref!);
-    expect(terms).toEqual(['helped by a warm spring and an unusually dry September']);
+    expect(terms).toEqual(['cider makers are buying the rest cheaply']);
     for (const term of terms) expect(article.paragraphs.join(' ')).toContain(term);
+    // Opened, the link takes the page to the passage (its last paragraph); the plain link does not.
+    const opened = await context.newPage();
+    await opened.setViewportSize({ width: 320, height: 240 });
+    await opened.goto(passageHref!);
+    await expect.poll(() => opened.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await opened.goto(article.url);
+    expect(await opened.evaluate(() => window.scrollY)).toBe(0);
+    await opened.close();
     // The invented quote: a plain link to the page, no fragment.
     await expect(articleLinks.nth(1)).toHaveAttribute('href', article.url);
     await expect(answer.getByRole('link', { name: `Source 2: ${bees.title}` })).toHaveAttribute(
