@@ -4,6 +4,7 @@ import { isStorageFullError } from '../db/storage-full';
 import { LlmError } from '../llm/errors';
 import { costOf, priceOf } from '../llm/prices';
 import { estimateTokens } from '../llm/token-estimate';
+import { createStreamingStrip } from '../text/streaming-strip';
 import { stripInvisible } from '../text/strip-invisible';
 import { prepareRequest } from './compression/compression-step';
 import { type RunDependencies, updateRun } from './run-context';
@@ -79,17 +80,22 @@ export async function runModelStep(
   );
 
   // Persist the streaming text at most every `persistEvery` ms, with a trailing write so the
-  // last text that arrived is stored even when nothing follows it (a hang, a worker stop).
+  // last text that arrived is stored even when nothing follows it (a hang, a worker stop). The
+  // stored copy is the cleaned text sent so far and its tail, so up to the last delta's offset
+  // it is what the panel put together from the deltas, and it can fill a gap in them.
   let lastWrite = 0;
-  let lastText = '';
+  let lastRaw = '';
   let trailing: ReturnType<typeof setTimeout> | undefined;
   let writes: Promise<unknown> = Promise.resolve();
   let fullSince = false;
   const persistEvery = dependencies.persistEveryMs ?? 250;
+  // Invisible characters never reach the screen, from a page or from the model; each part of
+  // the stream is cleaned once, so a long answer costs its length, not its length squared.
+  const cleaned = createStreamingStrip();
   const flush = () => {
     trailing = undefined;
     lastWrite = now();
-    const text = lastText;
+    const text = cleaned.visible;
     // A refused write only loses this copy: the next one (or the final write) stores the text.
     writes = writes
       .then(() => db.messages.update(answer.id, { content: text }))
@@ -107,9 +113,9 @@ export async function runModelStep(
       .then(() => undefined);
   };
   const onText = (text: string) => {
-    // Invisible characters never reach the screen, from a page or from the model.
-    lastText = stripInvisible(text);
-    dependencies.onTextDelta?.(answer.id, lastText);
+    lastRaw = text;
+    const append = cleaned.update(text);
+    dependencies.onTextDelta?.(answer.id, append);
     const since = now() - lastWrite;
     if (since >= persistEvery) flush();
     else trailing ??= setTimeout(flush, persistEvery - since);
@@ -181,7 +187,7 @@ export async function runModelStep(
   } catch (error) {
     await settleWrites();
     const partial = stripInvisible(
-      (error as { details?: { partialText?: string } }).details?.partialText ?? lastText,
+      (error as { details?: { partialText?: string } }).details?.partialText ?? lastRaw,
     );
     const kind = (error as { kind?: string }).kind;
     await storedEvenIfStopped(() =>

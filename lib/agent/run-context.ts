@@ -3,6 +3,7 @@ import type { GleanerDatabase } from '../db/database';
 import type { RunRecord } from '../db/records';
 import type { ChatModel } from '../llm/types';
 import type { Settings } from '../settings/schema';
+import type { StreamAppend } from '../text/streaming-strip';
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolServices } from '../tools/tool';
 
@@ -15,8 +16,11 @@ export interface RunDependencies {
   settings: Settings;
   systemPrompt: string;
   consent: ConsentBroker;
-  /** Streaming text for the panel, faster than waiting for the stored copy. */
-  onTextDelta?: (messageId: string, content: string) => void;
+  /**
+   * Streaming text for the panel, faster than waiting for the stored copy: the cleaned `text`
+   * that follows the first `offset` characters sent before (append-only), and the tail after it.
+   */
+  onTextDelta?: (messageId: string, append: StreamAppend) => void;
   /** The browser refused a write for lack of space (`full`), or took one again after that. */
   onStorageFull?: (sessionId: string, full: boolean) => void;
   /** How often a streaming answer is written to the database (ms). */

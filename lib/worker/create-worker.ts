@@ -54,8 +54,8 @@ export function createWorker() {
           model: createChatModel(settings),
           services,
           addedTools,
-          onTextDelta: (messageId, content) =>
-            server?.broadcast({ type: 'message-delta', messageId, content, at: Date.now() }),
+          onTextDelta: (messageId, append) =>
+            server?.broadcast({ type: 'message-delta', messageId, ...append, at: Date.now() }),
           onStorageFull: (sessionId, full) => void storageFull(sessionId, full),
         },
         'main',
