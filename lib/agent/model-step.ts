@@ -7,8 +7,12 @@ import { estimateTokens } from '../llm/token-estimate';
 import { createStreamingStrip } from '../text/streaming-strip';
 import { stripInvisible } from '../text/strip-invisible';
 import { prepareRequest } from './compression/compression-step';
+import { coalesceAppends } from './delta-coalescing';
 import { type RunDependencies, updateRun } from './run-context';
 import { whileStorageFull } from './storage-retry';
+
+/** Streamed text goes to the panel at most this often: about one frame. */
+const DELTA_EVERY_MS = 16;
 
 /** Added for a message sent with the composer's "Search the web" toggle on. */
 const SEARCH_WEB_INSTRUCTION =
@@ -83,7 +87,9 @@ export async function runModelStep(
   // last text that arrived is stored even when nothing follows it (a hang, a worker stop). The
   // stored copy is the cleaned text sent so far and its tail, so up to the last delta's offset
   // it is what the panel put together from the deltas, and it can fill a gap in them.
-  let lastWrite = 0;
+  // Counted from the start, so an answer that streams in less than `persistEvery` is written
+  // once, at the end, instead of also at its first token.
+  let lastWrite = startedAt;
   let lastRaw = '';
   let trailing: ReturnType<typeof setTimeout> | undefined;
   let writes: Promise<unknown> = Promise.resolve();
@@ -92,6 +98,11 @@ export async function runModelStep(
   // Invisible characters never reach the screen, from a page or from the model; each part of
   // the stream is cleaned once, so a long answer costs its length, not its length squared.
   const cleaned = createStreamingStrip();
+  const toPanel = coalesceAppends(
+    (append) => dependencies.onTextDelta?.(answer.id, append),
+    DELTA_EVERY_MS,
+    now,
+  );
   const flush = () => {
     trailing = undefined;
     lastWrite = now();
@@ -114,13 +125,13 @@ export async function runModelStep(
   };
   const onText = (text: string) => {
     lastRaw = text;
-    const append = cleaned.update(text);
-    dependencies.onTextDelta?.(answer.id, append);
+    toPanel.push(cleaned.update(text));
     const since = now() - lastWrite;
     if (since >= persistEvery) flush();
     else trailing ??= setTimeout(flush, persistEvery - since);
   };
   const settleWrites = async () => {
+    toPanel.flush();
     clearTimeout(trailing);
     await writes;
   };

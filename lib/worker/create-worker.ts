@@ -55,7 +55,7 @@ export function createWorker() {
           services,
           addedTools,
           onTextDelta: (messageId, append) =>
-            server?.broadcast({ type: 'message-delta', messageId, ...append, at: Date.now() }),
+            server?.broadcast({ type: 'message-delta', messageId, ...append }),
           onStorageFull: (sessionId, full) => void storageFull(sessionId, full),
         },
         'main',
