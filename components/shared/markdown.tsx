@@ -1,7 +1,8 @@
-import { Children, type ComponentProps, isValidElement, type ReactNode } from 'react';
+import { Children, type ComponentProps, isValidElement, memo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from './copy-button';
+import { markdownBlocks } from './markdown-blocks';
 import { displayTarget, safeHref, textHidesTarget } from './safe-url';
 import './markdown.css';
 
@@ -96,9 +97,10 @@ function urlTransform(url: string): string | undefined {
 
 /**
  * Model output as Markdown: GFM tables and code, no raw HTML (skipHtml, and never rehype-raw),
- * no remote images, and links that show where they really go.
+ * no remote images, and links that show where they really go. Memoised on its text: a new token
+ * in one answer does not parse every other message of the conversation again.
  */
-export function Markdown({ children }: { children: string }) {
+export const Markdown = memo(function Markdown({ children }: { children: string }) {
   return (
     <div className="markdown">
       <ReactMarkdown
@@ -109,6 +111,22 @@ export function Markdown({ children }: { children: string }) {
       >
         {children}
       </ReactMarkdown>
+    </div>
+  );
+});
+
+/**
+ * An answer still being written, block by block: each new token parses only the last block, so
+ * a long answer costs the same per token at its end as at its start. Once the answer is done it
+ * is shown with Markdown as one piece (a block split here never changes how text reads).
+ */
+export function StreamingMarkdown({ children }: { children: string }) {
+  return (
+    <div className="markdown-stream">
+      {markdownBlocks(children).map((block, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: blocks only ever grow at the end.
+        <Markdown key={index}>{block}</Markdown>
+      ))}
     </div>
   );
 }
