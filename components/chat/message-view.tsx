@@ -65,7 +65,15 @@ export function MessageView({
         (streaming ? (
           <StreamingMarkdown>{content}</StreamingMarkdown>
         ) : (
-          <Markdown>{content}</Markdown>
+          <Markdown
+            citations={
+              message.sources
+                ? { sources: message.sources, citations: message.citations }
+                : undefined
+            }
+          >
+            {content}
+          </Markdown>
         ))}
       <WaitPhase phase={phase ?? (streaming && !content ? 'Waiting for the model…' : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
