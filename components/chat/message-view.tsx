@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MessageRecord } from '../../lib/db/records';
 import { CopyButton } from '../shared/copy-button';
-import { Markdown } from '../shared/markdown';
+import { Markdown, StreamingMarkdown } from '../shared/markdown';
 import { SourcesList } from './sources-list';
 import './chat.css';
 
@@ -64,17 +64,20 @@ export function MessageView({
       aria-label="Answer"
       aria-busy={streaming}
     >
-      {content && (
-        <Markdown
-          citations={
-            message.sources && !streaming
-              ? { sources: message.sources, citations: message.citations }
-              : undefined
-          }
-        >
-          {content}
-        </Markdown>
-      )}
+      {content &&
+        (streaming ? (
+          <StreamingMarkdown>{content}</StreamingMarkdown>
+        ) : (
+          <Markdown
+            citations={
+              message.sources
+                ? { sources: message.sources, citations: message.citations }
+                : undefined
+            }
+          >
+            {content}
+          </Markdown>
+        ))}
       <WaitPhase phase={phase ?? (streaming && !content ? 'Waiting for the model…' : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
       {notices.map((notice, index) => (
