@@ -21,7 +21,6 @@ interface SessionData {
 type Tagged<T> = { sessionId: string; value: T };
 
 function useTagged<T>(sessionId: string | null, read: (id: string) => Promise<T>) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each read depends on the session only.
   return useLiveQuery(
     async (): Promise<Tagged<T> | undefined> =>
       sessionId ? { sessionId, value: await read(sessionId) } : undefined,

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { MessageRecord, RunRecord, StepRecord } from '../../lib/db/records';
+import { renderSettled } from '../../testing/render-settled';
 import { FetchAnalysisView } from './fetch-analysis-view';
 import { buildTranscript } from './transcript';
 
@@ -50,8 +51,8 @@ const steps: StepRecord[] = [
 ];
 
 describe('FetchAnalysisView', () => {
-  it('shows the task, the calls with their results summarised, and the answer, read-only', () => {
-    const html = renderToStaticMarkup(
+  it('shows the task, the calls with their results summarised, and the answer, read-only', async () => {
+    const html = await renderSettled(
       <FetchAnalysisView
         entries={buildTranscript(messages, steps)}
         run={{ id: 'cr', model: 'small-model', status: 'done' } as RunRecord}

@@ -1,43 +1,51 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTabAttachments } from '../../components/chat/use-tab-attachments';
 import { AppHeader, type PanelView } from '../../components/panel/app-header';
-import { SessionList } from '../../components/sessions/session-list';
-import { SettingsScreen } from '../../components/settings/settings-screen';
-import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
-import { sendCommand } from '../../hooks/send-command';
-import { sessionTransfer } from '../../hooks/session-transfer';
-import {
-  detectLocalServersFromForm,
-  saveSettingsFromForm,
-  testConnectionFromForm,
-} from '../../hooks/settings-form-actions';
-import { toolsActions } from '../../hooks/tools-actions';
-import { useCustomTools } from '../../hooks/use-custom-tools';
 import { useFocusRequest } from '../../hooks/use-focus-request';
-import { useGrants } from '../../hooks/use-grants';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
 import { useKeepAlive } from '../../hooks/use-keep-alive';
 import { useSelectedSession } from '../../hooks/use-selected-session';
-import { useSessionList } from '../../hooks/use-session-list';
 import { useSettings } from '../../hooks/use-settings';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
 import { isConfigured } from '../../lib/settings/schema';
 import { describeSetup, providerName } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
 
+// Screens behind a header button are separate chunks: the composer does not wait for them.
+const loadSessionsView = () => import('./sessions-view');
+const loadSettingsView = () => import('./settings-view');
+const SessionsView = lazy(() =>
+  loadSessionsView().then((module) => ({ default: module.SessionsView })),
+);
+const SettingsView = lazy(() =>
+  loadSettingsView().then((module) => ({ default: module.SettingsView })),
+);
+
+/** Once the panel is idle, the other screens' code is fetched, so opening one does not wait. */
+function usePreloadScreens() {
+  useEffect(() => {
+    const preload = () => {
+      void loadSessionsView();
+      void loadSettingsView();
+    };
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(preload, 500);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(preload, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+}
+
 export function App() {
   const settings = useSettings();
-  const customTools = useCustomTools();
-  const sessions = useSessionList();
-  const [selectedId, select] = useSelectedSession(sessions);
+  const [selectedId, select] = useSelectedSession();
   const [view, setView] = useState<PanelView>('chat');
-  const [listError, setListError] = useState<string>();
   /** "Ready: gpt-4o-mini on OpenAI", shown in the chat after a successful Save. */
   const [ready, setReady] = useState<string>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs());
-  const grants = useGrants();
   useKeepAlive(useHasActiveRun(selectedId));
   // The worker started a chat itself (context menu, keyboard shortcut): show it.
   useFocusRequest((sessionId) => {
@@ -45,24 +53,8 @@ export function App() {
     setSearchWeb(false);
     setView('chat');
   });
+  usePreloadScreens();
   const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
-
-  async function rename(sessionId: string, title: string) {
-    const result = await sendCommand({ type: 'renameSession', sessionId, title });
-    return result.ok ? undefined : result.error;
-  }
-
-  async function remove(sessionId: string) {
-    const result = await sendCommand({ type: 'deleteSession', sessionId });
-    setListError(result.ok ? undefined : result.error);
-    if (result.ok && sessionId === selectedId) {
-      // The open session is gone: open the next one in the list (or the one before it).
-      const list = sessions ?? [];
-      const at = list.findIndex((session) => session.id === sessionId);
-      const next = list[at + 1] ?? list[at - 1];
-      select(next && next.id !== sessionId ? next.id : null);
-    }
-  }
 
   return (
     <div className="app">
@@ -95,43 +87,30 @@ export function App() {
             providerName={settings && providerName(settings)}
           />
         )}
-        {view === 'sessions' && (
-          <div className="screen">
-            {listError && <p role="alert">{listError}</p>}
-            <SessionList
-              sessions={sessions}
-              currentId={selectedId}
+        <Suspense fallback={null}>
+          {view === 'sessions' && (
+            <SessionsView
+              selectedId={selectedId}
+              select={select}
               onOpen={(id) => {
                 // Another session: its own last message says whether it searched the web.
                 if (id !== selectedId) setSearchWeb(false);
                 select(id);
                 setView('chat');
               }}
-              onRename={rename}
-              onDelete={(id) => void remove(id)}
-              transfer={sessionTransfer}
             />
-          </div>
-        )}
-        {view === 'settings' && (
-          <div className="screen">
-            <SettingsScreen
+          )}
+          {view === 'settings' && (
+            <SettingsView
               settings={settings}
-              onSave={saveSettingsFromForm}
-              onTestConnection={testConnectionFromForm}
-              grants={grants}
-              onRevokeGrant={revokeGrant}
-              onExemptHost={exemptPrivateHost}
-              tools={{ custom: customTools, actions: toolsActions }}
               onBack={() => setView('chat')}
-              onDetect={detectLocalServersFromForm}
               onSaved={(saved) => {
                 setReady(`Ready: ${describeSetup(saved)}`);
                 setView('chat');
               }}
             />
-          </div>
-        )}
+          )}
+        </Suspense>
       </main>
     </div>
   );
