@@ -15,6 +15,8 @@ interface SessionListProps {
   onDelete: (sessionId: string) => void;
   /** Export and import, each resolving to an error sentence or not. */
   transfer: SessionTransfer;
+  /** How far the import under way has got, batch by batch. */
+  importProgress?: { stored: number; total: number };
 }
 
 type TransferStatus = { kind: 'status' | 'error'; text: string } | undefined;
@@ -23,6 +25,13 @@ export function importedSentence(count: number, alreadyHere = 0): string {
   if (alreadyHere === 0) return `Imported ${count} ${count === 1 ? 'session' : 'sessions'}.`;
   // "3 imported, 4 already here": a file imported again adds nothing twice.
   return `${count} imported, ${alreadyHere} already here.`;
+}
+
+/** "Importing 300 of 1,000 sessions…", or a plain "Importing sessions…" before the first batch. */
+export function importingSentence(progress?: { stored: number; total: number }): string {
+  if (!progress) return 'Importing sessions…';
+  const count = (value: number) => value.toLocaleString('en');
+  return `Importing ${count(progress.stored)} of ${count(progress.total)} sessions…`;
 }
 
 export function filterSessions(sessions: readonly SessionRecord[], query: string) {
@@ -66,6 +75,7 @@ export function SessionList({
   onRename,
   onDelete,
   transfer,
+  importProgress,
 }: SessionListProps) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<TransferStatus>();
@@ -136,7 +146,11 @@ export function SessionList({
           onChange={(event) => void importChosen(event)}
         />
       </div>
-      {status?.kind === 'status' && <p role="status">{status.text}</p>}
+      {importing ? (
+        <p role="status">{importingSentence(importProgress)}</p>
+      ) : (
+        status?.kind === 'status' && <p role="status">{status.text}</p>
+      )}
       {status?.kind === 'error' && <p role="alert">{status.text}</p>}
       <label htmlFor={searchId} className="visually-hidden">
         Search sessions

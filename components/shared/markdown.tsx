@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazyModule, useLazyModule } from './lazy-module';
 
 // The Markdown parser (react-markdown, remark-gfm) is the largest part of the panel's code and
 // no part of the composer: it is a chunk of its own, so the panel is usable before it has
 // loaded, and it starts loading with the first text to render.
-const MarkdownRenderer = lazy(() =>
-  import('./markdown-renderer').then((module) => ({ default: module.MarkdownRenderer })),
-);
+const renderer = lazyModule(() => import('./markdown-renderer'));
+
+/** Fetches the Markdown parser ahead of the first answer (the panel calls it once it is idle). */
+export const preloadMarkdown = (): Promise<unknown> => renderer.load();
 
 /**
  * Model output as Markdown (see markdown-renderer.tsx for what is and is not rendered). Until
@@ -13,15 +14,11 @@ const MarkdownRenderer = lazy(() =>
  * once and the page does not reflow from empty when it arrives.
  */
 export function Markdown({ children }: { children: string }) {
+  const loaded = useLazyModule(renderer);
+  if (loaded) return <loaded.MarkdownRenderer>{children}</loaded.MarkdownRenderer>;
   return (
-    <Suspense
-      fallback={
-        <div className="markdown" style={{ whiteSpace: 'pre-wrap' }}>
-          {children}
-        </div>
-      }
-    >
-      <MarkdownRenderer>{children}</MarkdownRenderer>
-    </Suspense>
+    <div className="markdown" style={{ whiteSpace: 'pre-wrap' }}>
+      {children}
+    </div>
   );
 }

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTabAttachments } from '../../components/chat/use-tab-attachments';
 import { AppHeader, type PanelView } from '../../components/panel/app-header';
+import { lazyModule, useLazyModule } from '../../components/shared/lazy-module';
+import { preloadMarkdown } from '../../components/shared/markdown';
 import { useFocusRequest } from '../../hooks/use-focus-request';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
 import { useKeepAlive } from '../../hooks/use-keep-alive';
@@ -12,27 +14,22 @@ import { describeSetup, providerName } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
 
 // Screens behind a header button are separate chunks: the composer does not wait for them.
-const loadSessionsView = () => import('./sessions-view');
-const loadSettingsView = () => import('./settings-view');
-const SessionsView = lazy(() =>
-  loadSessionsView().then((module) => ({ default: module.SessionsView })),
-);
-const SettingsView = lazy(() =>
-  loadSettingsView().then((module) => ({ default: module.SettingsView })),
-);
+const sessionsView = lazyModule(() => import('./sessions-view'));
+const settingsView = lazyModule(() => import('./settings-view'));
 
 /** Once the panel is idle, the other screens' code is fetched, so opening one does not wait. */
 function usePreloadScreens() {
   useEffect(() => {
     const preload = () => {
-      void loadSessionsView();
-      void loadSettingsView();
+      void preloadMarkdown();
+      void sessionsView.load();
+      void settingsView.load();
     };
     if (typeof requestIdleCallback === 'undefined') {
       const timer = setTimeout(preload, 500);
       return () => clearTimeout(timer);
     }
-    const handle = requestIdleCallback(preload, { timeout: 2_000 });
+    const handle = requestIdleCallback(preload, { timeout: 1_000 });
     return () => cancelIdleCallback(handle);
   }, []);
 }
@@ -54,6 +51,8 @@ export function App() {
     setView('chat');
   });
   usePreloadScreens();
+  const Sessions = useLazyModule(sessionsView, view === 'sessions')?.SessionsView;
+  const Settings = useLazyModule(settingsView, view === 'settings')?.SettingsView;
   const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
 
   return (
@@ -87,30 +86,28 @@ export function App() {
             providerName={settings && providerName(settings)}
           />
         )}
-        <Suspense fallback={null}>
-          {view === 'sessions' && (
-            <SessionsView
-              selectedId={selectedId}
-              select={select}
-              onOpen={(id) => {
-                // Another session: its own last message says whether it searched the web.
-                if (id !== selectedId) setSearchWeb(false);
-                select(id);
-                setView('chat');
-              }}
-            />
-          )}
-          {view === 'settings' && (
-            <SettingsView
-              settings={settings}
-              onBack={() => setView('chat')}
-              onSaved={(saved) => {
-                setReady(`Ready: ${describeSetup(saved)}`);
-                setView('chat');
-              }}
-            />
-          )}
-        </Suspense>
+        {Sessions && (
+          <Sessions
+            selectedId={selectedId}
+            select={select}
+            onOpen={(id) => {
+              // Another session: its own last message says whether it searched the web.
+              if (id !== selectedId) setSearchWeb(false);
+              select(id);
+              setView('chat');
+            }}
+          />
+        )}
+        {Settings && (
+          <Settings
+            settings={settings}
+            onBack={() => setView('chat')}
+            onSaved={(saved) => {
+              setReady(`Ready: ${describeSetup(saved)}`);
+              setView('chat');
+            }}
+          />
+        )}
       </main>
     </div>
   );

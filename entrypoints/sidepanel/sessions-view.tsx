@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SessionList } from '../../components/sessions/session-list';
 import { sendCommand } from '../../hooks/send-command';
 import { sessionTransfer } from '../../hooks/session-transfer';
+import { useImportProgress } from '../../hooks/use-import-progress';
 import { useSessionList } from '../../hooks/use-session-list';
 
 interface SessionsViewProps {
@@ -18,6 +19,7 @@ interface SessionsViewProps {
 export function SessionsView({ selectedId, select, onOpen }: SessionsViewProps) {
   const sessions = useSessionList();
   const [listError, setListError] = useState<string>();
+  const importProgress = useImportProgress();
 
   async function rename(sessionId: string, title: string) {
     const result = await sendCommand({ type: 'renameSession', sessionId, title });
@@ -46,6 +48,7 @@ export function SessionsView({ selectedId, select, onOpen }: SessionsViewProps) 
         onRename={rename}
         onDelete={(id) => void remove(id)}
         transfer={sessionTransfer}
+        importProgress={importProgress}
       />
     </div>
   );
