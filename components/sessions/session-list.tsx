@@ -1,4 +1,4 @@
-import { type ChangeEvent, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useDeferredValue, useId, useMemo, useState } from 'react';
 import { groupByDate } from './date-groups';
 import './sessions.css';
 import type { SessionRecord } from '../../lib/db/records';
@@ -90,9 +90,8 @@ export function SessionList({
     [sessions, deferredQuery],
   );
   const lines = useMemo(() => listLines(shown), [shown]);
-  const listRef = useRef<HTMLDivElement>(null);
   const keys = useMemo(() => lines.map((line) => line.key), [lines]);
-  const visible = useVirtualRows(listRef, keys);
+  const { ref: listRef, visible } = useVirtualRows(keys);
 
   async function report(action: Promise<string | undefined>, done: string) {
     try {

@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { averageHeight, type VirtualWindow, virtualWindow } from './virtual-window';
 
 /** A row's height before any was measured: one line of title, time and actions. */
@@ -34,19 +34,20 @@ function renderedRows(list: HTMLElement): Array<[string, Element]> {
 }
 
 /**
- * The window of `keys` to render inside `listRef`, following its scrolling ancestor. Rendered
+ * The window of `keys` to render inside the element given to `ref` (which may mount after the
+ * hook, once the list has loaded), following its scrolling ancestor. Rendered
  * rows are found by their keys (see `renderedRows`); their heights are measured after each render and whenever one
  * changes size (a row opening its rename form), so the spacers stay true.
  */
-export function useVirtualRows(
-  listRef: RefObject<HTMLElement | null>,
-  keys: readonly string[],
-): VirtualWindow {
+export function useVirtualRows(keys: readonly string[]): {
+  ref: (element: HTMLElement | null) => void;
+  visible: VirtualWindow;
+} {
+  const [list, setList] = useState<HTMLElement | null>(null);
   const [heights, setHeights] = useState<ReadonlyMap<string, number>>(new Map());
   const [view, setView] = useState({ scrollTop: 0, viewportHeight: 800 });
 
   const follow = useCallback(() => {
-    const list = listRef.current;
     const scroller = list && scrollParent(list);
     if (!list || !scroller) return;
     const listTop = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
@@ -57,10 +58,9 @@ export function useVirtualRows(
         current.viewportHeight !== next.viewportHeight;
       return moved ? next : current;
     });
-  }, [listRef]);
+  }, [list]);
 
   const measure = useCallback(() => {
-    const list = listRef.current;
     if (!list) return;
     setHeights((current) => {
       let next: Map<string, number> | undefined;
@@ -73,10 +73,9 @@ export function useVirtualRows(
       }
       return next ?? current;
     });
-  }, [listRef]);
+  }, [list]);
 
   useEffect(() => {
-    const list = listRef.current;
     const scroller = list && scrollParent(list);
     if (!list || !scroller) return;
     follow();
@@ -91,16 +90,17 @@ export function useVirtualRows(
       scroller.removeEventListener('scroll', follow);
       resized.disconnect();
     };
-  }, [listRef, follow, measure]);
+  }, [list, follow, measure]);
 
   // After every render: rows just drawn get their real height.
   useLayoutEffect(measure);
 
-  return virtualWindow({
+  const visible = virtualWindow({
     keys,
     heights,
     estimate: averageHeight(heights, FIRST_ESTIMATE),
     ...view,
     overscan: OVERSCAN,
   });
+  return { ref: setList, visible };
 }
