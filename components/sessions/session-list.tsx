@@ -8,6 +8,8 @@ import { useVirtualRows } from './use-virtual-rows';
 
 interface SessionListProps {
   sessions: readonly SessionRecord[] | undefined;
+  /** False while `sessions` is only the newest page of a long history: a search waits for all. */
+  complete?: boolean;
   currentId: string | null;
   onOpen: (sessionId: string) => void;
   /** Resolves to an error sentence, or undefined when renamed. */
@@ -70,6 +72,7 @@ function byGroup(lines: readonly ListLine[]): Array<{ group: string; lines: List
 
 export function SessionList({
   sessions,
+  complete = true,
   currentId,
   onOpen,
   onRename,
@@ -162,7 +165,9 @@ export function SessionList({
         onChange={(event) => setQuery(event.target.value)}
       />
       {sessions === undefined ? null : shown.length === 0 ? (
-        <p className="muted">{query ? 'No session title matches.' : 'No sessions yet.'}</p>
+        complete && (
+          <p className="muted">{query ? 'No session title matches.' : 'No sessions yet.'}</p>
+        )
       ) : (
         // Only the lines in view (and a few either side) are drawn; the spacers keep the
         // scroll bar as long as the whole list.

@@ -17,7 +17,7 @@ interface SessionsViewProps {
  * in the chat neither downloads its code nor reads every session before the composer works.
  */
 export function SessionsView({ selectedId, select, onOpen }: SessionsViewProps) {
-  const sessions = useSessionList();
+  const { sessions, complete } = useSessionList();
   const [listError, setListError] = useState<string>();
   const importProgress = useImportProgress();
 
@@ -43,6 +43,7 @@ export function SessionsView({ selectedId, select, onOpen }: SessionsViewProps) 
       {listError && <p role="alert">{listError}</p>}
       <SessionList
         sessions={sessions}
+        complete={complete}
         currentId={selectedId}
         onOpen={onOpen}
         onRename={rename}
