@@ -2,6 +2,7 @@ import { Children, type ComponentProps, isValidElement, memo, type ReactNode } f
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from './copy-button';
+import { type CitationTargets, remarkCitations } from './remark-citations';
 import { displayTarget, safeHref, textHidesTarget } from './safe-url';
 import './markdown.css';
 
@@ -26,9 +27,24 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
   );
 }
 
-function MarkdownLink({ href, children }: ComponentProps<'a'>) {
+function MarkdownLink({ href, children, className, ...rest }: ComponentProps<'a'>) {
   const safe = safeHref(href);
   if (!safe) return <span className="link-dropped">{children}</span>;
+  if (className === 'citation') {
+    // Made by remark-citations from the extension's own sources, not from the model's text.
+    return (
+      <a
+        className="citation"
+        href={safe}
+        title={safe}
+        aria-label={rest['aria-label']}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {children}
+      </a>
+    );
+  }
   return <ExternalLink href={safe}>{children}</ExternalLink>;
 }
 
@@ -94,19 +110,26 @@ function urlTransform(url: string): string | undefined {
   return safeHref(url);
 }
 
-const REMARK_PLUGINS = [remarkGfm];
+const PLAIN = [remarkGfm];
 
 /**
  * Model output as Markdown: GFM tables and code, no raw HTML (skipHtml, and never rehype-raw),
- * no remote images, and links that show where they really go. Memoised on the text: parsing is
+ * no remote images, and links that show where they really go. Memoised on its props: parsing is
  * the expensive part, and a message whose text did not change need not be parsed again when
  * another one streams.
  */
-export const MarkdownRenderer = memo(function MarkdownRenderer({ children }: { children: string }) {
+export const MarkdownRenderer = memo(function MarkdownRenderer({
+  children,
+  citations,
+}: {
+  children: string;
+  /** The finished answer's sources: its markers `[n]` become links to them. */
+  citations?: CitationTargets;
+}) {
   return (
     <div className="markdown">
       <ReactMarkdown
-        remarkPlugins={REMARK_PLUGINS}
+        remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : PLAIN}
         skipHtml
         urlTransform={urlTransform}
         components={COMPONENTS}

@@ -1,4 +1,5 @@
 import { lazyModule, useLazyModule } from './lazy-module';
+import type { CitationTargets } from './remark-citations';
 
 // The Markdown parser (react-markdown, remark-gfm) is the largest part of the panel's code and
 // no part of the composer: it is a chunk of its own, so the panel is usable before it has
@@ -13,9 +14,18 @@ export const preloadMarkdown = (): Promise<unknown> => renderer.load();
  * the parser has loaded, the text shows unformatted in its place, so the answer is readable at
  * once and the page does not reflow from empty when it arrives.
  */
-export function Markdown({ children }: { children: string }) {
+export function Markdown({
+  children,
+  citations,
+}: {
+  children: string;
+  /** The finished answer's sources: its markers `[n]` become links to them. */
+  citations?: CitationTargets;
+}) {
   const loaded = useLazyModule(renderer);
-  if (loaded) return <loaded.MarkdownRenderer>{children}</loaded.MarkdownRenderer>;
+  if (loaded) {
+    return <loaded.MarkdownRenderer citations={citations}>{children}</loaded.MarkdownRenderer>;
+  }
   return (
     <div className="markdown" style={{ whiteSpace: 'pre-wrap' }}>
       {children}

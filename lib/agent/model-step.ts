@@ -7,12 +7,46 @@ import { estimateTokens } from '../llm/token-estimate';
 import { stripInvisible } from '../text/strip-invisible';
 import { prepareRequest } from './compression/compression-step';
 import { type RunDependencies, updateRun } from './run-context';
+import { runsOfTurn } from './step-reuse';
 import { whileStorageFull } from './storage-retry';
 
 /** Added for a message sent with the composer's "Search the web" toggle on. */
 const SEARCH_WEB_INSTRUCTION =
   'The user turned on "Search the web" for this message: call agentic_fetch without a url ' +
   '(search mode) with a focused prompt before you answer, and answer from what it found.';
+
+/** Added for Answer without the web: the user denied a fetch or search and chose this. */
+const WITHOUT_WEB_INSTRUCTION =
+  'The user chose to have this question answered without the web: no tool can fetch a page, ' +
+  'search or call a service in this answer. Answer from what you know and from what is already ' +
+  'in this conversation, start by saying in one short sentence that you answered without the ' +
+  'web, and say plainly where a source would have been needed to be sure.';
+
+/** The system prompt of this run, with what the composer and the answer's buttons asked for. */
+function runSystemPrompt(base: string, run: RunRecord): string {
+  if (run.withoutWeb) return `${base}\n\n${WITHOUT_WEB_INSTRUCTION}`;
+  if (run.searchWeb) return `${base}\n\n${SEARCH_WEB_INSTRUCTION}`;
+  return base;
+}
+
+/**
+ * What the model is given of the session: a run that answers a turn again (Regenerate) gets
+ * the conversation without the earlier attempts at that turn, so it answers the question
+ * afresh instead of repeating or referring to an answer the user asked to replace.
+ */
+async function withoutOtherAttempts(
+  dependencies: RunDependencies,
+  run: RunRecord,
+  messages: readonly MessageRecord[],
+): Promise<readonly MessageRecord[]> {
+  const others = new Set(
+    (await runsOfTurn(dependencies.db, run))
+      .filter((candidate) => candidate.id !== run.id)
+      .map((candidate) => candidate.id),
+  );
+  if (others.size === 0) return messages;
+  return messages.filter((message) => !message.runId || !others.has(message.runId));
+}
 
 /**
  * One call to the model. The answer is written as it streams (every `persistEveryMs`) and once
@@ -29,14 +63,13 @@ export async function runModelStep(
 ): Promise<void> {
   const { db, settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
-  const systemPrompt = run.searchWeb
-    ? `${dependencies.systemPrompt}\n\n${SEARCH_WEB_INSTRUCTION}`
-    : dependencies.systemPrompt;
+  const systemPrompt = runSystemPrompt(dependencies.systemPrompt, run);
+  const sent = await withoutOtherAttempts(dependencies, run, messages);
   let prepared = await prepareRequest(
     dependencies,
     run,
     systemPrompt,
-    messages,
+    sent,
     unfinished?.id,
     signal,
   );
@@ -144,7 +177,7 @@ export async function runModelStep(
         dependencies,
         run,
         systemPrompt,
-        messages,
+        sent,
         unfinished?.id,
         signal,
         'overflow',

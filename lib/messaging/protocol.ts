@@ -26,8 +26,11 @@ const commandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('stopRun'), runId: id }),
   z.object({ type: z.literal('resumeRun'), runId: id }),
-  /** Regenerate: ask the question of this answer again (a new run; the old answer stays). */
-  z.object({ type: z.literal('regenerateRun'), runId: id }),
+  /**
+   * Regenerate: ask the question of this answer again (a new run of the same turn; the old
+   * answer stays). `withoutWeb`: Answer without the web, offered after a Deny.
+   */
+  z.object({ type: z.literal('regenerateRun'), runId: id, withoutWeb: z.boolean().optional() }),
   z.object({
     type: z.literal('renameSession'),
     sessionId: id,
