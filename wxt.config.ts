@@ -30,6 +30,8 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
   webExt: { disabled: true },
+  // The benchmark's empty React page (entrypoints/bench-empty) is built for `npm run bench` only.
+  zip: { exclude: ['bench-empty.html', 'chunks/bench-empty-*.js'] },
   vite: () => ({
     plugins: [zodWithoutEvalProbe()],
     // `GLEANER_UNMINIFIED=1 npm run build` keeps function names, so the CPU profiles that

@@ -8,7 +8,8 @@
  * runs so the benchmark cannot rot), `--node-only`, `--browser-only`, `--profile` (a CPU profile
  * of the worker during the Summarize, agent step and streaming rows, summarised in "what
  * dominated"; build with `GLEANER_UNMINIFIED=1` for readable names). `BENCH_ROWS=agent,stream`
- * runs only those rows of the extension part (summarize, agent, stream, cold, history, memory).
+ * runs only those rows of the extension part (summarize, agent, stream, cold, history, memory;
+ * or a half: worker, panel).
  */
 // First: Node has no IndexedDB, and the session modules open the shared database when loaded.
 import 'fake-indexeddb/auto';

@@ -3,7 +3,6 @@ import { recordConsentCards } from './consent-cards';
 import { TEST_API_KEY, test } from './fixtures';
 import type { SidePanel } from './pages/side-panel';
 import { ARTICLE_BOILERPLATE, type SiteRequest } from './servers/fixture-site';
-import { type MockLlm, messageText } from './servers/mock-llm';
 import { toolResult } from './tool-results';
 
 /**

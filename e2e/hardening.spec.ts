@@ -2,7 +2,6 @@ import { expect } from '@playwright/test';
 import { makePdf } from '../testing/make-pdf';
 import { activateTab, stopServiceWorker, TEST_API_KEY, test } from './fixtures';
 import type { SiteRequest } from './servers/fixture-site';
-import { type MockLlm, messageText } from './servers/mock-llm';
 import { toolResult } from './tool-results';
 
 /**

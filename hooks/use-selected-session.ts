@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SessionRecord } from '../lib/db/records';
+import { type GleanerDatabase, getDatabase } from '../lib/db/database';
 
 const KEY = 'gleaner.selectedSession';
 /** Stored when the user chose New chat, so a reload does not jump back to an old session. */
@@ -25,11 +25,29 @@ const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessi
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 /**
+ * The session a panel opens with nothing chosen in it yet: the last one opened anywhere if it is
+ * still there, else the newest; null when there are none. Two reads by index, never the list.
+ */
+export async function sessionToOpen(
+  db: GleanerDatabase,
+  last: string | undefined,
+): Promise<string | null> {
+  const remembered = last ? await db.sessions.get(last) : undefined;
+  if (remembered && remembered.parentSessionId === undefined) return remembered.id;
+  const newest = await db.sessions
+    .orderBy('updatedAt')
+    .reverse()
+    .filter((session) => session.parentSessionId === undefined)
+    .first();
+  return newest?.id ?? null;
+}
+
+/**
  * The open session: null is a new chat. It survives a reload (sessionStorage) and reopening the
  * panel, which starts a fresh document and so a fresh sessionStorage (localStorage remembers the
  * last session opened anywhere). With nothing remembered, the newest session opens.
  */
-export function useSelectedSession(sessions: SessionRecord[] | undefined) {
+export function useSelectedSession() {
   const [selected, setSelected] = useState<string | null | undefined>(() => {
     const remembered = read(session());
     if (remembered) return remembered === NEW_CHAT ? null : remembered;
@@ -37,11 +55,19 @@ export function useSelectedSession(sessions: SessionRecord[] | undefined) {
   });
 
   useEffect(() => {
-    if (selected !== undefined || !sessions) return;
-    const last = read(local());
-    const lastStillThere = sessions.some((candidate) => candidate.id === last);
-    setSelected(lastStillThere && last ? last : (sessions[0]?.id ?? null));
-  }, [selected, sessions]);
+    if (selected !== undefined) return;
+    let live = true;
+    sessionToOpen(getDatabase(), read(local())).then(
+      (id) => live && setSelected((current) => (current === undefined ? id : current)),
+      (error: unknown) => {
+        console.error('Could not read the sessions', error);
+        if (live) setSelected(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [selected]);
 
   const select = useCallback((id: string | null) => {
     setSelected(id);

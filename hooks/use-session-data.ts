@@ -1,7 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
 import { getDatabase } from '../lib/db/database';
-import { runSteps, sessionMessages, sessionRuns } from '../lib/db/queries';
+import { sessionMessages, sessionRuns } from '../lib/db/queries';
 import type { MessageRecord, RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
+import { watchRunSteps } from './watch-run-steps';
 
 interface SessionData {
   sessionId: string;
@@ -11,23 +13,64 @@ interface SessionData {
   /** Oldest first; the last one is the run whose state the panel shows. */
   runs: RunRecord[];
   stepsByRun: ReadonlyMap<string, StepRecord[]>;
-  /** Fetch Analysis sessions started by this session's tool calls. */
-  childSessions: SessionRecord[];
+  /** Ids of the Fetch Analysis sessions started by this session's tool calls. */
+  childSessionIds: string[];
 }
 
-/** Everything the chat view shows for one session, read live from what the worker stored. */
-export function useSessionData(sessionId: string | null): SessionData | undefined {
-  return useLiveQuery(async () => {
-    if (!sessionId) return undefined;
-    const db = getDatabase();
-    const [session, messages, runs, childSessions] = await Promise.all([
-      db.sessions.get(sessionId),
-      sessionMessages(db, sessionId),
-      sessionRuns(db, sessionId),
-      db.sessions.where('parentSessionId').equals(sessionId).toArray(),
-    ]);
-    const steps = await Promise.all(runs.map((run) => runSteps(db, run.id)));
-    const stepsByRun = new Map(runs.map((run, index) => [run.id, steps[index] ?? []]));
-    return { sessionId, session: session ?? null, messages, runs, stepsByRun, childSessions };
+/** Read results tagged with the session they belong to, so a switch never mixes two sessions. */
+type Tagged<T> = { sessionId: string; value: T };
+
+function useTagged<T>(sessionId: string | null, read: (id: string) => Promise<T>) {
+  return useLiveQuery(
+    async (): Promise<Tagged<T> | undefined> =>
+      sessionId ? { sessionId, value: await read(sessionId) } : undefined,
+    [sessionId],
+  );
+}
+
+function useStepsByRun(sessionId: string | null, runs: Tagged<RunRecord[]> | undefined) {
+  const [stepsByRun, setStepsByRun] = useState<Tagged<ReadonlyMap<string, StepRecord[]>>>();
+  const [watch, setWatch] = useState<ReturnType<typeof watchRunSteps>>();
+  useEffect(() => {
+    if (!sessionId) return;
+    const started = watchRunSteps(getDatabase(), (steps) =>
+      setStepsByRun({ sessionId, value: steps }),
+    );
+    setWatch(started);
+    return () => started.stop();
   }, [sessionId]);
+  const runKey = runs?.sessionId === sessionId ? runs.value.map((run) => run.id).join('\n') : '';
+  useEffect(() => {
+    if (watch && runs?.sessionId === sessionId) watch.setRuns(runKey ? runKey.split('\n') : []);
+  }, [watch, runKey, runs?.sessionId, sessionId]);
+  return stepsByRun;
+}
+
+/**
+ * What the chat view shows for one session, read live from what the worker stored. Each part is
+ * its own query, so an answer being written re-reads its message list, and a step being stored
+ * re-reads that run's steps, instead of everything each time.
+ */
+export function useSessionData(sessionId: string | null): SessionData | undefined {
+  const db = getDatabase();
+  const session = useTagged(sessionId, async (id) => (await db.sessions.get(id)) ?? null);
+  const messages = useTagged(sessionId, (id) => sessionMessages(db, id));
+  const runs = useTagged(sessionId, (id) => sessionRuns(db, id));
+  const children = useTagged(sessionId, (id) =>
+    db.sessions.where('parentSessionId').equals(id).primaryKeys(),
+  );
+  const steps = useStepsByRun(sessionId, runs);
+  return useMemo(() => {
+    const parts = [session, messages, runs, children, steps];
+    if (!sessionId || parts.some((part) => part?.sessionId !== sessionId)) return undefined;
+    // Steps may lag a new run by one read: the new run has none to show yet.
+    return {
+      sessionId,
+      session: session!.value,
+      messages: messages!.value,
+      runs: runs!.value,
+      stepsByRun: steps!.value,
+      childSessionIds: children!.value,
+    };
+  }, [sessionId, session, messages, runs, children, steps]);
 }

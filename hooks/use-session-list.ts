@@ -2,13 +2,31 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { getDatabase } from '../lib/db/database';
 import type { SessionRecord } from '../lib/db/records';
 
-/** Top-level sessions, newest first. Fetch Analysis sessions open from their tool call instead. */
-export function useSessionList(): SessionRecord[] | undefined {
-  return useLiveQuery(() =>
+/** Enough rows to fill the panel several times over: what is shown before the rest arrives. */
+const FIRST_PAGE = 60;
+
+const topLevel = (session: SessionRecord) => session.parentSessionId === undefined;
+
+/**
+ * Top-level sessions, newest first (Fetch Analysis sessions open from their tool call instead),
+ * and whether that is all of them. The newest page is read first along the updatedAt index, a
+ * few milliseconds however long the history; reading every session takes longer with each one
+ * kept (structured-cloning a thousand records), so the list shows the page meanwhile. All of
+ * them are read in index order in one request and reversed here: a reverse read walks a cursor
+ * row by row, many times slower.
+ */
+export function useSessionList(): { sessions: SessionRecord[] | undefined; complete: boolean } {
+  const firstPage = useLiveQuery(() =>
     getDatabase()
       .sessions.orderBy('updatedAt')
       .reverse()
-      .filter((session) => session.parentSessionId === undefined)
+      .filter(topLevel)
+      .limit(FIRST_PAGE)
       .toArray(),
   );
+  const all = useLiveQuery(async () => {
+    const sessions = await getDatabase().sessions.orderBy('updatedAt').toArray();
+    return sessions.reverse().filter(topLevel);
+  });
+  return { sessions: all ?? firstPage, complete: all !== undefined };
 }

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { MessageRecord, RunRecord, StepRecord } from '../../lib/db/records';
+import { preloadMarkdown } from '../shared/markdown';
 import { FetchAnalysisView } from './fetch-analysis-view';
 import { buildTranscript } from './transcript';
 
@@ -50,7 +51,9 @@ const steps: StepRecord[] = [
 ];
 
 describe('FetchAnalysisView', () => {
-  it('shows the task, the calls with their results summarised, and the answer, read-only', () => {
+  it('shows the task, the calls with their results summarised, and the answer, read-only', async () => {
+    // The Markdown parser is loaded on demand; loaded first, the answer renders formatted.
+    await preloadMarkdown();
     const html = renderToStaticMarkup(
       <FetchAnalysisView
         entries={buildTranscript(messages, steps)}

@@ -1,12 +1,15 @@
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useDeferredValue, useId, useMemo, useState } from 'react';
 import { groupByDate } from './date-groups';
 import './sessions.css';
 import type { SessionRecord } from '../../lib/db/records';
 import type { SessionTransfer } from '../../lib/sessions/session-transfer';
 import { SessionRow } from './session-row';
+import { useVirtualRows } from './use-virtual-rows';
 
 interface SessionListProps {
   sessions: readonly SessionRecord[] | undefined;
+  /** False while `sessions` is only the newest page of a long history: a search waits for all. */
+  complete?: boolean;
   currentId: string | null;
   onOpen: (sessionId: string) => void;
   /** Resolves to an error sentence, or undefined when renamed. */
@@ -14,6 +17,8 @@ interface SessionListProps {
   onDelete: (sessionId: string) => void;
   /** Export and import, each resolving to an error sentence or not. */
   transfer: SessionTransfer;
+  /** How far the import under way has got, batch by batch. */
+  importProgress?: { stored: number; total: number };
 }
 
 type TransferStatus = { kind: 'status' | 'error'; text: string } | undefined;
@@ -24,26 +29,72 @@ export function importedSentence(count: number, alreadyHere = 0): string {
   return `${count} imported, ${alreadyHere} already here.`;
 }
 
+/** "Importing 300 of 1,000 sessions…", or a plain "Importing sessions…" before the first batch. */
+export function importingSentence(progress?: { stored: number; total: number }): string {
+  if (!progress) return 'Importing sessions…';
+  const count = (value: number) => value.toLocaleString('en');
+  return `Importing ${count(progress.stored)} of ${count(progress.total)} sessions…`;
+}
+
 export function filterSessions(sessions: readonly SessionRecord[], query: string) {
   const needle = query.trim().toLowerCase();
   if (!needle) return sessions;
   return sessions.filter((session) => session.title.toLowerCase().includes(needle));
 }
 
+/** One line of the flattened list: a date group's heading, or a session under it. */
+type ListLine =
+  | { kind: 'heading'; key: string; group: string }
+  | { kind: 'session'; key: string; group: string; session: SessionRecord };
+
+/** The date groups as one sequence of lines, so only the lines in view need rendering. */
+export function listLines(sessions: readonly SessionRecord[], now = Date.now()): ListLine[] {
+  const lines: ListLine[] = [];
+  for (const group of groupByDate(sessions, now)) {
+    lines.push({ kind: 'heading', key: `group:${group.label}`, group: group.label });
+    for (const session of group.sessions) {
+      lines.push({ kind: 'session', key: session.id, group: group.label, session });
+    }
+  }
+  return lines;
+}
+
+/** Consecutive lines of the same group, each drawn as a labelled section with its own list. */
+function byGroup(lines: readonly ListLine[]): Array<{ group: string; lines: ListLine[] }> {
+  const groups: Array<{ group: string; lines: ListLine[] }> = [];
+  for (const line of lines) {
+    const last = groups.at(-1);
+    if (last?.group === line.group) last.lines.push(line);
+    else groups.push({ group: line.group, lines: [line] });
+  }
+  return groups;
+}
+
 export function SessionList({
   sessions,
+  complete = true,
   currentId,
   onOpen,
   onRename,
   onDelete,
   transfer,
+  importProgress,
 }: SessionListProps) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<TransferStatus>();
   const [importing, setImporting] = useState(false);
   const searchId = useId();
   const importId = useId();
-  const shown = filterSessions(sessions ?? [], query);
+  // Typing stays immediate; the list follows at a lower priority, so a keystroke never waits
+  // for the rows to be drawn again.
+  const deferredQuery = useDeferredValue(query);
+  const shown = useMemo(
+    () => filterSessions(sessions ?? [], deferredQuery),
+    [sessions, deferredQuery],
+  );
+  const lines = useMemo(() => listLines(shown), [shown]);
+  const keys = useMemo(() => lines.map((line) => line.key), [lines]);
+  const { ref: listRef, visible } = useVirtualRows(keys);
 
   async function report(action: Promise<string | undefined>, done: string) {
     try {
@@ -97,7 +148,11 @@ export function SessionList({
           onChange={(event) => void importChosen(event)}
         />
       </div>
-      {status?.kind === 'status' && <p role="status">{status.text}</p>}
+      {importing ? (
+        <p role="status">{importingSentence(importProgress)}</p>
+      ) : (
+        status?.kind === 'status' && <p role="status">{status.text}</p>
+      )}
       {status?.kind === 'error' && <p role="alert">{status.text}</p>}
       <label htmlFor={searchId} className="visually-hidden">
         Search sessions
@@ -110,31 +165,51 @@ export function SessionList({
         onChange={(event) => setQuery(event.target.value)}
       />
       {sessions === undefined ? null : shown.length === 0 ? (
-        <p className="muted">{query ? 'No session title matches.' : 'No sessions yet.'}</p>
+        complete && (
+          <p className="muted">{query ? 'No session title matches.' : 'No sessions yet.'}</p>
+        )
       ) : (
-        groupByDate(shown).map((group) => (
-          <section key={group.label} className="session-group" aria-label={group.label}>
-            <h2 className="session-group-title">{group.label}</h2>
-            <ul className="session-rows">
-              {group.sessions.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  current={session.id === currentId}
-                  onOpen={() => onOpen(session.id)}
-                  onRename={(title) => onRename(session.id, title)}
-                  onDelete={() => onDelete(session.id)}
-                  onExport={(format) =>
-                    void report(
-                      transfer.exportSession(session.id, format),
-                      `Exported “${session.title}” as ${format === 'json' ? 'JSON' : 'Markdown'}; see your downloads.`,
-                    )
-                  }
-                />
-              ))}
-            </ul>
-          </section>
-        ))
+        // Only the lines in view (and a few either side) are drawn; the spacers keep the
+        // scroll bar as long as the whole list.
+        <div ref={listRef} className="session-lines">
+          <div style={{ height: visible.before }} aria-hidden="true" />
+          {byGroup(lines.slice(visible.start, visible.end)).map((group) => (
+            <section key={group.group} className="session-group" aria-label={group.group}>
+              {group.lines[0]?.kind === 'heading' && (
+                <h2 className="session-group-title" data-row-key={group.lines[0].key}>
+                  {group.group}
+                </h2>
+              )}
+              <ul
+                className="session-rows"
+                data-row-keys={group.lines
+                  .filter((line) => line.kind === 'session')
+                  .map((line) => line.key)
+                  .join(' ')}
+              >
+                {group.lines.map((line) =>
+                  line.kind === 'session' ? (
+                    <SessionRow
+                      key={line.key}
+                      session={line.session}
+                      current={line.session.id === currentId}
+                      onOpen={() => onOpen(line.session.id)}
+                      onRename={(title) => onRename(line.session.id, title)}
+                      onDelete={() => onDelete(line.session.id)}
+                      onExport={(format) =>
+                        void report(
+                          transfer.exportSession(line.session.id, format),
+                          `Exported “${line.session.title}” as ${format === 'json' ? 'JSON' : 'Markdown'}; see your downloads.`,
+                        )
+                      }
+                    />
+                  ) : null,
+                )}
+              </ul>
+            </section>
+          ))}
+          <div style={{ height: visible.after }} aria-hidden="true" />
+        </div>
       )}
     </section>
   );

@@ -1,149 +1,38 @@
-import { Children, type ComponentProps, isValidElement, memo, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { CopyButton } from './copy-button';
+import { lazyModule, useLazyModule } from './lazy-module';
 import { markdownBlocks } from './markdown-blocks';
-import { type CitationTargets, remarkCitations } from './remark-citations';
-import { displayTarget, safeHref, textHidesTarget } from './safe-url';
-import './markdown.css';
+import type { CitationTargets } from './remark-citations';
 
-/** Plain text of rendered children, to compare a link's text with its real target. */
-function textOf(node: ReactNode): string {
-  return Children.toArray(node)
-    .map((child) => {
-      if (typeof child === 'string' || typeof child === 'number') return String(child);
-      if (isValidElement<{ children?: ReactNode }>(child)) return textOf(child.props.children);
-      return '';
-    })
-    .join('');
-}
+// The Markdown parser (react-markdown, remark-gfm) is the largest part of the panel's code and
+// no part of the composer: it is a chunk of its own, so the panel is usable before it has
+// loaded, and it starts loading with the first text to render.
+const renderer = lazyModule(() => import('./markdown-renderer'));
 
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  const showTarget = textHidesTarget(textOf(children), href);
-  return (
-    <a href={href} title={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      {showTarget && <span className="link-target"> ({displayTarget(href)})</span>}
-    </a>
-  );
-}
+/** Fetches the Markdown parser ahead of the first answer (the panel calls it once it is idle). */
+export const preloadMarkdown = (): Promise<unknown> => renderer.load();
 
-function MarkdownLink({ href, children, className, ...rest }: ComponentProps<'a'>) {
-  const safe = safeHref(href);
-  if (!safe) return <span className="link-dropped">{children}</span>;
-  if (className === 'citation') {
-    // Made by remark-citations from the extension's own sources, not from the model's text.
-    return (
-      <a
-        className="citation"
-        href={safe}
-        title={safe}
-        aria-label={rest['aria-label']}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {children}
-      </a>
-    );
+/**
+ * Model output as Markdown (see markdown-renderer.tsx for what is and is not rendered). Until
+ * the parser has loaded, the text shows unformatted in its place, so the answer is readable at
+ * once and the page does not reflow from empty when it arrives.
+ */
+export function Markdown({
+  children,
+  citations,
+}: {
+  children: string;
+  /** The finished answer's sources: its markers `[n]` become links to them. */
+  citations?: CitationTargets;
+}) {
+  const loaded = useLazyModule(renderer);
+  if (loaded) {
+    return <loaded.MarkdownRenderer citations={citations}>{children}</loaded.MarkdownRenderer>;
   }
-  return <ExternalLink href={safe}>{children}</ExternalLink>;
-}
-
-/** Images from model output are never loaded: the user sees where it points and may open it. */
-function MarkdownImage({ src, alt }: ComponentProps<'img'>) {
-  const label = `[image: ${alt || 'no description'}]`;
-  const safe = typeof src === 'string' ? safeHref(src) : undefined;
-  if (!safe) return <span className="image-link">{label}</span>;
   return (
-    <a
-      className="image-link"
-      href={safe}
-      title={safe}
-      target="_blank"
-      rel="noopener noreferrer"
-    >{`${label} (${safe})`}</a>
-  );
-}
-
-function MarkdownTable(props: ComponentProps<'table'>) {
-  const { node: _node, ...rest } = props as ComponentProps<'table'> & { node?: unknown };
-  return (
-    <div className="table-scroll">
-      <table {...rest} />
+    <div className="markdown" style={{ whiteSpace: 'pre-wrap' }}>
+      {children}
     </div>
   );
 }
-
-/** The language a fenced block names (```ts), from the class remark gives its code element. */
-function languageOf(children: ReactNode): string | undefined {
-  const code = Children.toArray(children).find(isValidElement<{ className?: string }>);
-  const match = /language-([\w+#.-]+)/.exec(code?.props.className ?? '');
-  return match?.[1];
-}
-
-/** A code block with its language and a Copy button above it. */
-function MarkdownCode(props: ComponentProps<'pre'>) {
-  const { node: _node, children, ...rest } = props as ComponentProps<'pre'> & { node?: unknown };
-  const language = languageOf(children);
-  return (
-    <div className="code-block">
-      <div className="code-head">
-        <span className="code-language">{language ?? 'code'}</span>
-        <CopyButton text={textOf(children).replace(/\n$/, '')} label="Copy code" />
-      </div>
-      <pre {...rest}>{children}</pre>
-    </div>
-  );
-}
-
-const COMPONENTS: Components = {
-  a: MarkdownLink,
-  img: MarkdownImage,
-  table: MarkdownTable,
-  pre: MarkdownCode,
-};
-
-/**
- * Keeps only URLs we would render anyway; the components above decide how. Returning undefined
- * removes the attribute, so nothing unsafe reaches the DOM even if a component forgets to check.
- */
-function urlTransform(url: string): string | undefined {
-  return safeHref(url);
-}
-
-/**
- * Model output as Markdown: GFM tables and code, no raw HTML (skipHtml, and never rehype-raw),
- * no remote images, and links that show where they really go. Memoised on its text: a new token
- * in one answer does not parse every other message of the conversation again.
- */
-export const Markdown = memo(
-  function Markdown({
-    children,
-    citations,
-  }: {
-    children: string;
-    /** The finished answer's sources: its markers `[n]` become links to them. */
-    citations?: CitationTargets;
-  }) {
-    return (
-      <div className="markdown">
-        <ReactMarkdown
-          remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : [remarkGfm]}
-          skipHtml
-          urlTransform={urlTransform}
-          components={COMPONENTS}
-        >
-          {children}
-        </ReactMarkdown>
-      </div>
-    );
-  },
-  // The citations object is made anew per render; what it points to is what counts.
-  (before, after) =>
-    before.children === after.children &&
-    before.citations?.sources === after.citations?.sources &&
-    before.citations?.citations === after.citations?.citations,
-);
 
 /**
  * An answer still being written, block by block: each new token parses only the last block, so

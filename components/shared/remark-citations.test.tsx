@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from './markdown';
+import { MarkdownRenderer as Markdown } from './markdown-renderer';
 import type { CitationTargets } from './remark-citations';
 
 const targets: CitationTargets = {

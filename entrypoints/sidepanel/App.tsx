@@ -1,43 +1,48 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTabAttachments } from '../../components/chat/use-tab-attachments';
 import { AppHeader, type PanelView } from '../../components/panel/app-header';
-import { SessionList } from '../../components/sessions/session-list';
-import { SettingsScreen } from '../../components/settings/settings-screen';
-import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
-import { sendCommand } from '../../hooks/send-command';
-import { sessionTransfer } from '../../hooks/session-transfer';
-import {
-  detectLocalServersFromForm,
-  saveSettingsFromForm,
-  testConnectionFromForm,
-} from '../../hooks/settings-form-actions';
-import { toolsActions } from '../../hooks/tools-actions';
-import { useCustomTools } from '../../hooks/use-custom-tools';
+import { lazyModule, useLazyModule } from '../../components/shared/lazy-module';
+import { preloadMarkdown } from '../../components/shared/markdown';
 import { useFocusRequest } from '../../hooks/use-focus-request';
-import { useGrants } from '../../hooks/use-grants';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
 import { useKeepAlive } from '../../hooks/use-keep-alive';
 import { useSelectedSession } from '../../hooks/use-selected-session';
-import { useSessionList } from '../../hooks/use-session-list';
 import { useSettings } from '../../hooks/use-settings';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
 import { isConfigured } from '../../lib/settings/schema';
 import { describeSetup, providerName } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
 
+// Screens behind a header button are separate chunks: the composer does not wait for them.
+const sessionsView = lazyModule(() => import('./sessions-view'));
+const settingsView = lazyModule(() => import('./settings-view'));
+
+/** Once the panel is idle, the other screens' code is fetched, so opening one does not wait. */
+function usePreloadScreens() {
+  useEffect(() => {
+    const preload = () => {
+      void preloadMarkdown();
+      void sessionsView.load();
+      void settingsView.load();
+    };
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(preload, 500);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(preload, { timeout: 1_000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+}
+
 export function App() {
   const settings = useSettings();
-  const customTools = useCustomTools();
-  const sessions = useSessionList();
-  const [selectedId, select] = useSelectedSession(sessions);
+  const [selectedId, select] = useSelectedSession();
   const [view, setView] = useState<PanelView>('chat');
-  const [listError, setListError] = useState<string>();
   /** "Ready: gpt-4o-mini on OpenAI", shown in the chat after a successful Save. */
   const [ready, setReady] = useState<string>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs(), searchWeb);
-  const grants = useGrants();
   useKeepAlive(useHasActiveRun(selectedId));
   // The worker started a chat itself (context menu, keyboard shortcut): show it.
   useFocusRequest((sessionId) => {
@@ -45,24 +50,10 @@ export function App() {
     setSearchWeb(false);
     setView('chat');
   });
+  usePreloadScreens();
+  const Sessions = useLazyModule(sessionsView, view === 'sessions')?.SessionsView;
+  const Settings = useLazyModule(settingsView, view === 'settings')?.SettingsView;
   const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
-
-  async function rename(sessionId: string, title: string) {
-    const result = await sendCommand({ type: 'renameSession', sessionId, title });
-    return result.ok ? undefined : result.error;
-  }
-
-  async function remove(sessionId: string) {
-    const result = await sendCommand({ type: 'deleteSession', sessionId });
-    setListError(result.ok ? undefined : result.error);
-    if (result.ok && sessionId === selectedId) {
-      // The open session is gone: open the next one in the list (or the one before it).
-      const list = sessions ?? [];
-      const at = list.findIndex((session) => session.id === sessionId);
-      const next = list[at + 1] ?? list[at - 1];
-      select(next && next.id !== sessionId ? next.id : null);
-    }
-  }
 
   return (
     <div className="app">
@@ -95,42 +86,27 @@ export function App() {
             providerName={settings && providerName(settings)}
           />
         )}
-        {view === 'sessions' && (
-          <div className="screen">
-            {listError && <p role="alert">{listError}</p>}
-            <SessionList
-              sessions={sessions}
-              currentId={selectedId}
-              onOpen={(id) => {
-                // Another session: its own last message says whether it searched the web.
-                if (id !== selectedId) setSearchWeb(false);
-                select(id);
-                setView('chat');
-              }}
-              onRename={rename}
-              onDelete={(id) => void remove(id)}
-              transfer={sessionTransfer}
-            />
-          </div>
+        {Sessions && (
+          <Sessions
+            selectedId={selectedId}
+            select={select}
+            onOpen={(id) => {
+              // Another session: its own last message says whether it searched the web.
+              if (id !== selectedId) setSearchWeb(false);
+              select(id);
+              setView('chat');
+            }}
+          />
         )}
-        {view === 'settings' && (
-          <div className="screen">
-            <SettingsScreen
-              settings={settings}
-              onSave={saveSettingsFromForm}
-              onTestConnection={testConnectionFromForm}
-              grants={grants}
-              onRevokeGrant={revokeGrant}
-              onExemptHost={exemptPrivateHost}
-              tools={{ custom: customTools, actions: toolsActions }}
-              onBack={() => setView('chat')}
-              onDetect={detectLocalServersFromForm}
-              onSaved={(saved) => {
-                setReady(`Ready: ${describeSetup(saved)}`);
-                setView('chat');
-              }}
-            />
-          </div>
+        {Settings && (
+          <Settings
+            settings={settings}
+            onBack={() => setView('chat')}
+            onSaved={(saved) => {
+              setReady(`Ready: ${describeSetup(saved)}`);
+              setView('chat');
+            }}
+          />
         )}
       </main>
     </div>

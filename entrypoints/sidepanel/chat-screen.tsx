@@ -87,11 +87,8 @@ export function ChatScreen(props: ChatScreenProps) {
   );
   const runIds = useMemo(() => runs.map((run) => run.id), [runs]);
   const relatedSessionIds = useMemo(
-    () => [
-      ...(sessionId ? [sessionId] : []),
-      ...(data?.childSessions ?? []).map((child) => child.id),
-    ],
-    [sessionId, data?.childSessions],
+    () => [...(sessionId ? [sessionId] : []), ...(data?.childSessionIds ?? [])],
+    [sessionId, data?.childSessionIds],
   );
   const consent = usePendingConsent(runIds, relatedSessionIds);
   const windowTabs = attachments.tabs;

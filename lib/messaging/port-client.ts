@@ -9,6 +9,7 @@ import {
 
 export type MessageDelta = Extract<WorkerEvent, { type: 'message-delta' }>;
 type StorageFullNotice = Extract<WorkerEvent, { type: 'storage-full' }>;
+type ImportProgress = Extract<WorkerEvent, { type: 'import-progress' }>;
 
 /** The part of `runtime.Port` the client uses, so tests can hand in a fake. */
 export interface PortLike {
@@ -31,6 +32,8 @@ export interface PortClient {
   onMessageDelta(listener: (delta: MessageDelta) => void): () => void;
   /** The worker cannot save a session's answer for lack of space, or can again. */
   onStorageFull(listener: (notice: StorageFullNotice) => void): () => void;
+  /** An import in the worker stored another batch of sessions. */
+  onImportProgress(listener: (progress: ImportProgress) => void): () => void;
   /** While true, a heartbeat goes out every interval so the worker is not idle-stopped mid-run. */
   setKeepAlive(active: boolean): void;
   dispose(): void;
@@ -58,6 +61,7 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
   const pending = new Map<string, (result: CommandResult) => void>();
   const deltaListeners = new Set<(delta: MessageDelta) => void>();
   const storageListeners = new Set<(notice: StorageFullNotice) => void>();
+  const importListeners = new Set<(progress: ImportProgress) => void>();
   let port: PortLike | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let reconnect: ReturnType<typeof setTimeout> | undefined;
@@ -77,6 +81,8 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
       for (const listener of deltaListeners) listener(event);
     else if (event?.type === 'storage-full')
       for (const listener of storageListeners) listener(event);
+    else if (event?.type === 'import-progress')
+      for (const listener of importListeners) listener(event);
   }
 
   function open(): PortLike {
@@ -156,6 +162,10 @@ export function createPortClient(options: PortClientOptions = {}): PortClient {
     onStorageFull(listener) {
       storageListeners.add(listener);
       return () => storageListeners.delete(listener);
+    },
+    onImportProgress(listener) {
+      importListeners.add(listener);
+      return () => importListeners.delete(listener);
     },
     setKeepAlive,
     dispose() {

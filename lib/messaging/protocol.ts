@@ -116,7 +116,9 @@ export type WorkerEvent =
       at: number;
     }
   /** Browser storage refused a write of this session's answer (`message` says so), or took one again (no `message`). */
-  | { type: 'storage-full'; sessionId: string; message?: string };
+  | { type: 'storage-full'; sessionId: string; message?: string }
+  /** An import stored another batch: `stored` of its `total` top-level sessions so far. */
+  | { type: 'import-progress'; stored: number; total: number };
 
 /**
  * Only our own extension pages may command the worker: a content script or another extension

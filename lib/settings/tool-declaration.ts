@@ -82,7 +82,6 @@ const propertySchema = z.union(
       'must be a JSON Schema of type string, number, integer, boolean, an enum, or an array of those',
   },
 );
-type DeclaredProperty = z.infer<typeof propertySchema>;
 
 const parametersSchema = z
   .object(
@@ -110,7 +109,6 @@ const parametersSchema = z
       }
     }
   });
-type DeclaredParameters = z.infer<typeof parametersSchema>;
 
 function isLoopbackHost(hostname: string): boolean {
   return (

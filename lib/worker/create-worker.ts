@@ -68,7 +68,12 @@ export function createWorker() {
   // Nothing runs yet in a fresh worker: runs still marked active were cut off by a stop, and
   // nobody waits for the old worker's consent cards (Resume asks again).
   const ready = markInterruptedRuns(db).then(() => consent.expireAllPending());
-  const handlers = createCommandHandlers({ db, runs, consent });
+  const handlers = createCommandHandlers({
+    db,
+    runs,
+    consent,
+    broadcast: (event) => server?.broadcast(event),
+  });
   server = createPortServer({
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),

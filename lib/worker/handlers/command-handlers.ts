@@ -1,7 +1,7 @@
 import type { RunManager } from '../../agent/run-manager';
 import type { ConsentBroker } from '../../consent/broker';
 import type { GleanerDatabase } from '../../db/database';
-import type { CommandHandlers } from '../../messaging/protocol';
+import type { CommandHandlers, WorkerEvent } from '../../messaging/protocol';
 import { grantHandlers } from './grant-handlers';
 import { regenerateHandler } from './regenerate-handler';
 import { sessionHandlers } from './session-handlers';
@@ -14,8 +14,10 @@ export function createCommandHandlers(parts: {
   db: GleanerDatabase;
   runs: RunManager;
   consent: ConsentBroker;
+  /** Posts an event to every open page (an import's progress). */
+  broadcast?: (event: WorkerEvent) => void;
 }): CommandHandlers {
-  const { db, runs, consent } = parts;
+  const { db, runs, consent, broadcast } = parts;
   return {
     startRun: (command) => runs.start(command),
     async stopRun({ runId }) {
@@ -26,7 +28,7 @@ export function createCommandHandlers(parts: {
     answerConsent: (answer) => consent.answer(answer),
     // The heartbeat only has to reach the worker: receiving it resets the idle timer.
     heartbeat: async () => ({}),
-    ...sessionHandlers(db, runs),
+    ...sessionHandlers(db, runs, broadcast),
     ...grantHandlers(db),
     ...regenerateHandler(db, runs),
   };

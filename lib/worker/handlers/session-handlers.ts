@@ -2,13 +2,15 @@ import type { RunManager } from '../../agent/run-manager';
 import type { GleanerDatabase } from '../../db/database';
 import { deleteSessionCascade } from '../../db/queries';
 import { CommandError } from '../../messaging/command-error';
-import type { CommandHandlers } from '../../messaging/protocol';
+import type { CommandHandlers, WorkerEvent } from '../../messaging/protocol';
 import { ImportError, importNewSessions } from '../../sessions/import-sessions';
 
 /** Rename, delete and import: the sessions list's commands. */
 export function sessionHandlers(
   db: GleanerDatabase,
   runs: RunManager,
+  /** Posts to every open page: an import's progress shows in any panel's Sessions screen. */
+  broadcast: (event: WorkerEvent) => void = () => {},
 ): Pick<CommandHandlers, 'renameSession' | 'deleteSession' | 'importSessions'> {
   return {
     async renameSession({ sessionId, title }) {
@@ -23,7 +25,9 @@ export function sessionHandlers(
     },
     async importSessions({ json }) {
       try {
-        return await importNewSessions(db, json);
+        return await importNewSessions(db, json, Date.now(), {
+          onProgress: (stored, total) => broadcast({ type: 'import-progress', stored, total }),
+        });
       } catch (error) {
         if (error instanceof ImportError) throw new CommandError(error.message);
         throw error;

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from './markdown';
+import { MarkdownRenderer } from './markdown-renderer';
 
-const render = (markdown: string) => renderToStaticMarkup(<Markdown>{markdown}</Markdown>);
+const render = (markdown: string) =>
+  renderToStaticMarkup(<MarkdownRenderer>{markdown}</MarkdownRenderer>);
 
 describe('Markdown', () => {
   it('renders a GFM table as a table', () => {
