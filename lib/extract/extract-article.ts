@@ -9,6 +9,7 @@ import { readPageMetadata } from './page-metadata';
 import { pageRegion } from './page-region';
 import { pageText } from './page-text';
 import { prepareDocument } from './prepare-document';
+import { removeProductExtras } from './product-extras';
 import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
 import { readStructuredData, type StructuredData } from './structured-data';
 
@@ -117,7 +118,9 @@ function extractByKind(
       content = wholerRegion(content, bodyCopy, clean);
     }
   } else {
-    content = clean(pageRegion(document, document.body, kind));
+    content = pageRegion(document, document.body, kind);
+    if (kind === 'product' && !options.keepBoilerplate) removeProductExtras(content);
+    content = clean(content);
   }
 
   const article = articleFrom({
