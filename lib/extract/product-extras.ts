@@ -3,16 +3,34 @@
  * of other products ("You may also like", "Customers also viewed", the variants as tiles), the
  * thumbnails of the gallery, image addresses printed as text. A reader asking about this product
  * wants its name, price, availability, description and specifications; the rest is removed
- * here, before the boilerplate pass. Nothing that holds most of the page's text is removed: a
- * category page taken for a product page keeps its tiles.
+ * here, before the boilerplate pass. Nothing that holds most of the page's text is removed, and
+ * a page that is mostly a grid of products is said to be a listing (and left as it is).
  */
-export function removeProductExtras(root: Element): void {
+export function removeProductExtras(root: Element): 'product' | 'listing' {
   const rootLength = textLength(root);
-  if (rootLength === 0) return;
+  if (rootLength === 0) return 'product';
+  const tiles = productTileGroups(root);
+  // A grid of products holding much of the page is what a category page is made of: the page
+  // lists products rather than being about one (shops give both the same markup and address).
+  const largest = tiles.reduce((best, group) => (group.length > best.length ? group : best), []);
+  if (largest.length >= GRID_TILES && groupLength(largest) > GRID_SHARE * rootLength) {
+    return 'listing';
+  }
   const limit = rootLength * MAX_SHARE;
   removeReviews(root, limit);
-  removeProductTiles(root, limit);
+  removeProductTiles(root, tiles, limit);
   removeBareAddresses(root);
+  return 'product';
+}
+
+/** A category page shows at least this many products, holding this share of its text. */
+const GRID_TILES = 6;
+const GRID_SHARE = 0.4;
+
+function groupLength(group: Element[]): number {
+  let length = 0;
+  for (const element of group) length += textLength(element);
+  return length;
 }
 
 /** The largest share of the page's text one removal may take. */
@@ -64,7 +82,7 @@ const MIN_TILES = 3;
  * (same tag and first class), each a short block with a link and a price. The
  * group goes, and so does the box around it when what is left of it is only a heading.
  */
-function removeProductTiles(root: Element, limit: number): void {
+function productTileGroups(root: Element): Element[][] {
   const groups: Element[][] = [];
   for (const parent of Array.from(root.querySelectorAll('ul, ol, div, section'))) {
     if (parent.children.length < MIN_TILES) continue;
@@ -81,11 +99,15 @@ function removeProductTiles(root: Element, limit: number): void {
       if (tiles.length >= MIN_TILES && tiles.length >= group.length * 0.75) groups.push(tiles);
     }
   }
+  return groups;
+}
+
+function removeProductTiles(root: Element, groups: Element[][], limit: number): void {
   let removed = 0;
   for (const tiles of groups) {
     const live = tiles.filter((tile) => root.contains(tile));
     if (live.length === 0) continue;
-    const length = live.reduce((sum, tile) => sum + textLength(tile), 0);
+    const length = groupLength(live);
     if (removed + length > limit) continue;
     removed += length;
     const parent = live[0]!.parentElement;
