@@ -140,7 +140,7 @@ describe('the run loop', () => {
       message: expect.stringContaining('Stopped after 4 model steps'),
     });
     expect(model.requests).toHaveLength(4);
-    expect(messages.at(-1)?.notice).toMatch(/Press Continue/);
+    expect(messages.at(-1)?.notice).toBe('Stopped after 4 model steps, the limit for one answer.');
 
     await manager.resume(runId);
     const continued = await manager.settled(runId);
@@ -218,6 +218,29 @@ describe('the run loop', () => {
     expect(after.map((message) => message.content)).toEqual(['Question once', 'A whole answer.']);
     const resent = model.requests[1]!.messages.filter((message) => message.role === 'user');
     expect(resent).toEqual([{ role: 'user', content: 'Question once' }]);
+  });
+
+  it('says what the answer goes without, once, however often it is resumed', async () => {
+    const cut = new LlmError('stream-cut', 'The answer broke off.', { partialText: 'Half' });
+    const model = new ScriptedModel([{ error: cut }, { text: 'Whole.' }]);
+    const notice = 'MCP server files: http://localhost:9/mcp is unreachable (fetch failed).';
+    const manager = runHarness(db, () => ({
+      model,
+      tools: createToolRegistry([weatherTool as Tool]),
+      services: fakeServices(),
+      settings,
+      systemPrompt: 'You are a test.',
+      persistEveryMs: 0,
+      notices: [notice],
+    }));
+    const { runId, sessionId } = await ask(manager, 'Question');
+    await manager.resume(runId);
+    await manager.settled(runId);
+    const messages = await sessionMessages(db, sessionId);
+    expect(messages.filter((message) => message.notice === notice)).toHaveLength(1);
+    expect(messages.at(-1)?.content).toBe('Whole.');
+    // The notice is the extension's words for the user, never sent to the model.
+    expect(JSON.stringify(model.requests)).not.toContain('unreachable');
   });
 
   it('fails with the sentence of an LLM error', async () => {
