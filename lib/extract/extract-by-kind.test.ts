@@ -257,6 +257,16 @@ describe('input the parser stumbles on', () => {
     );
   });
 
+  it('falls back to the page text when the content found gives no markdown', () => {
+    // The title of an icon is text, but not markdown: the page's own words say more.
+    const html =
+      '<html><body><main><svg><title>A tin of almond thins</title></svg></main>' +
+      '<nav>Almond thins, 149 g, baked with whole cranberries and sold by the tin.</nav></body></html>';
+    const article = extractFromHtml(html, 'https://shop.example.com/products/almond-thins');
+    expect(article.fallback).toBe('page-text');
+    expect(article.markdown).toContain('baked with whole cranberries');
+  });
+
   it('falls back to the page text, and says so, when no content is found', () => {
     const html =
       '<html><body><nav><a href="/a">Alpha</a> <a href="/b">Beta</a></nav>' +
