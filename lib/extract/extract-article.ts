@@ -192,7 +192,7 @@ const SHORT_PICK = 3000;
  */
 function listingOf(document: Document, picked: Element, bodyCopy: HTMLElement): Element | null {
   const pickedLength = textLength(picked);
-  if (pickedLength >= SHORT_PICK) return null;
+  if (pickedLength >= SHORT_PICK || isProse(picked)) return null;
   const items = repeatedItems(bodyCopy);
   let itemsLength = 0;
   for (const item of items) itemsLength += textLength(item);
@@ -209,6 +209,22 @@ function listingOf(document: Document, picked: Element, bodyCopy: HTMLElement): 
   for (const item of items) listing.append(item);
   return listing;
 }
+
+/**
+ * A pick with several paragraphs of prose is a (short) article: the listing check, which walks
+ * the whole page, is skipped for it.
+ */
+function isProse(picked: Element): boolean {
+  let long = 0;
+  for (const paragraph of Array.from(picked.getElementsByTagName('p'))) {
+    if ((paragraph.textContent?.length ?? 0) > LONG_PARAGRAPH && ++long >= PROSE_PARAGRAPHS)
+      return true;
+  }
+  return false;
+}
+
+const LONG_PARAGRAPH = 200;
+const PROSE_PARAGRAPHS = 3;
 
 function normalized(element: Element): string {
   return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
