@@ -91,6 +91,8 @@ export function stepFacts(step: StepRecord): string[] {
     }
     const restored = step.compression?.factsRestored.length ?? 0;
     if (restored) facts.push(`${plural(restored, 'fact')} put back`);
+    const leftOut = step.compression?.factsLeftOut ?? 0;
+    if (leftOut) facts.push(`${plural(leftOut, 'fact')} left out to fit`);
     if (step.compression?.reason === 'overflow')
       facts.push('after the provider said it was too long');
   }

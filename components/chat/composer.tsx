@@ -15,7 +15,7 @@ import { TabPicker } from './tab-picker';
 import './composer.css';
 
 const SEARCH_HINT =
-  'For the next message, the assistant searches the web and answers with sources. Off, it decides for itself.';
+  'For the next message, the assistant searches the web and answers with sources; the current tab goes only if you attach it. Off, it decides for itself.';
 
 interface ComposerProps {
   text: string;

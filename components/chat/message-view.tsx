@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MessageRecord } from '../../lib/db/records';
 import { CopyButton } from '../shared/copy-button';
-import { Markdown } from '../shared/markdown';
+import { Markdown, StreamingMarkdown } from '../shared/markdown';
 import { SourcesList } from './sources-list';
 import './chat.css';
 
@@ -20,8 +20,11 @@ interface MessageViewProps {
   children?: ReactNode;
   /** On a user message: the titles of the tabs it took along. */
   sentTabs?: readonly string[];
-  /** On the answer that ends a run: Copy and, when it can start now, Regenerate. */
-  actions?: { onRegenerate?: () => void };
+  /**
+   * On the answer that ends a run: Copy and, when it can start now, Regenerate; after a Deny,
+   * Answer without the web (what can still be done).
+   */
+  actions?: { onRegenerate?: () => void; onAnswerWithoutWeb?: () => void };
   /** What the answer waits for now ("Reading The Tide Clocks…"), announced as it changes. */
   phase?: string;
 }
@@ -61,7 +64,20 @@ export function MessageView({
       aria-label="Answer"
       aria-busy={streaming}
     >
-      {content && <Markdown>{content}</Markdown>}
+      {content &&
+        (streaming ? (
+          <StreamingMarkdown>{content}</StreamingMarkdown>
+        ) : (
+          <Markdown
+            citations={
+              message.sources
+                ? { sources: message.sources, citations: message.citations }
+                : undefined
+            }
+          >
+            {content}
+          </Markdown>
+        ))}
       <WaitPhase phase={phase ?? (streaming && !content ? 'Waiting for the model…' : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
       {notices.map((notice, index) => (
@@ -70,6 +86,14 @@ export function MessageView({
           {notice}
         </p>
       ))}
+      {actions?.onAnswerWithoutWeb && (
+        <div className="answer-offer">
+          <button type="button" onClick={actions.onAnswerWithoutWeb}>
+            Answer without the web
+          </button>
+          <span className="answer-offer-note">Asks again; nothing is fetched or searched.</span>
+        </div>
+      )}
       {message.sources && <SourcesList sources={message.sources} />}
       {actions && !streaming && content.trim() !== '' && (
         <div className="answer-actions">

@@ -124,7 +124,14 @@ function Target({ request }: { request: ConsentRequestRecord }) {
       <p>
         <strong className="consent-action">Fetch</strong> this address:
       </p>
-      <UrlTarget target={request.target} />
+      {/* The address as typed; when Gleaner upgraded it, the upgrade is said, not hidden. */}
+      <UrlTarget target={request.asked ?? request.target} />
+      {request.asked && (
+        <p className="consent-upgrade">
+          <strong>http → https</strong>: Gleaner asks for it over a secure connection and never
+          falls back to http.
+        </p>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SessionRecord } from '../../lib/db/records';
 import type { ExportFormat } from '../../lib/sessions/session-transfer';
 import { formatWhen } from '../shared/format';
+import { RowMenu } from './row-menu';
 import './sessions.css';
 
 interface SessionRowProps {
@@ -15,7 +16,24 @@ interface SessionRowProps {
 
 type Mode = 'view' | 'rename' | 'confirm-delete';
 
-/** One session: open it, rename it inline, or delete it after an in-panel confirmation. */
+/**
+ * A menu item's words: the action shown, the session's title said to screen readers too, so
+ * "Delete The Tide Clocks" is told apart from the other rows' Delete.
+ */
+function Named({ action, title, after }: { action: string; title: string; after?: string }) {
+  return (
+    <>
+      {action}
+      <span className="visually-hidden"> {title}</span>
+      {after && ` ${after}`}
+    </>
+  );
+}
+
+/**
+ * One session: open it, or use its ⋯ menu to rename it inline, export it, or delete it after
+ * an in-panel confirmation.
+ */
 export function SessionRow({
   session,
   current,
@@ -91,27 +109,36 @@ export function SessionRow({
           </button>
         </div>
       ) : (
-        <div className="session-actions">
-          <button
-            type="button"
-            onClick={() => {
-              setTitle(session.title);
-              setError(undefined);
-              setMode('rename');
-            }}
-          >
-            Rename
-          </button>
-          <button type="button" onClick={() => onExport('markdown')}>
-            Export Markdown
-          </button>
-          <button type="button" onClick={() => onExport('json')}>
-            Export JSON
-          </button>
-          <button type="button" onClick={() => setMode('confirm-delete')}>
-            Delete
-          </button>
-        </div>
+        <RowMenu
+          label={`Actions for ${session.title}`}
+          items={[
+            {
+              key: 'rename',
+              label: <Named action="Rename" title={session.title} />,
+              onSelect: () => {
+                setTitle(session.title);
+                setError(undefined);
+                setMode('rename');
+              },
+            },
+            {
+              key: 'markdown',
+              label: <Named action="Export" title={session.title} after="as Markdown" />,
+              onSelect: () => onExport('markdown'),
+            },
+            {
+              key: 'json',
+              label: <Named action="Export" title={session.title} after="as JSON" />,
+              onSelect: () => onExport('json'),
+            },
+            {
+              key: 'delete',
+              label: <Named action="Delete" title={session.title} />,
+              onSelect: () => setMode('confirm-delete'),
+              danger: true,
+            },
+          ]}
+        />
       )}
     </li>
   );

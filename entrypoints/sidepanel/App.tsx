@@ -36,7 +36,7 @@ export function App() {
   const [ready, setReady] = useState<string>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
-  const attachments = useTabAttachments(useWindowTabs());
+  const attachments = useTabAttachments(useWindowTabs(), searchWeb);
   const grants = useGrants();
   useKeepAlive(useHasActiveRun(selectedId));
   // The worker started a chat itself (context menu, keyboard shortcut): show it.

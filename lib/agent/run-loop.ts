@@ -1,6 +1,8 @@
 import { appendMessage, sessionMessages } from '../db/queries';
-import type { MessageRecord, RunError, RunRecord, Source } from '../db/records';
+import type { MessageRecord, RunError, RunRecord } from '../db/records';
 import { LlmError, type LlmErrorKind } from '../llm/errors';
+import { withoutWebTools } from '../tools/registry';
+import { citeAnswer } from './answer-citations';
 import { runModelStep } from './model-step';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
@@ -21,17 +23,6 @@ function findLast<T>(items: readonly T[], predicate: (item: T) => boolean): T | 
     if (predicate(items[index]!)) return items[index];
   }
   return undefined;
-}
-
-/** Sources are built from what tools actually read, whatever the model writes. */
-function collectSources(runMessages: readonly MessageRecord[]): Source[] {
-  const seen = new Map<string, Source>();
-  for (const message of runMessages) {
-    for (const source of message.sources ?? []) {
-      if (!seen.has(source.url)) seen.set(source.url, source);
-    }
-  }
-  return [...seen.values()];
 }
 
 /**
@@ -81,10 +72,14 @@ async function sayNotices(dependencies: RunDependencies, runId: string): Promise
  */
 export async function executeRun(
   runId: string,
-  dependencies: RunDependencies,
+  given: RunDependencies,
   signal: AbortSignal,
 ): Promise<RunRecord> {
-  const { db } = dependencies;
+  const { db } = given;
+  // Answer without the web: the run is offered, and may run, only tools that stay local.
+  const dependencies = (await db.runs.get(runId))?.withoutWeb
+    ? { ...given, tools: withoutWebTools(given.tools) }
+    : given;
   await updateRun(dependencies, runId, { status: 'running', error: undefined });
   try {
     await sayNotices(dependencies, runId);
@@ -142,8 +137,20 @@ export async function executeRun(
           continue;
         }
         if (!lastAssistant.toolCalls?.length) {
-          await db.messages.update(lastAssistant.id, { sources: collectSources(runMessages) });
-          return finish(dependencies, run, 'done');
+          // Sources are built from what tools actually read, whatever the model writes; the
+          // model's markers only say which of them it used.
+          const cited = await citeAnswer(db, run, runMessages, lastAssistant.content);
+          await db.messages.update(lastAssistant.id, {
+            sources: cited.sources,
+            citations: cited.citations,
+          });
+          return finish(
+            dependencies,
+            run,
+            'done',
+            undefined,
+            run.withoutWeb ? WITHOUT_WEB : undefined,
+          );
         }
       }
 
@@ -178,11 +185,17 @@ async function hasAnswerText(dependencies: RunDependencies, run: RunRecord): Pro
   );
 }
 
+/** Said under an answer written with Answer without the web, in the extension's words. */
+const WITHOUT_WEB =
+  'Answered without the web, as you asked: nothing was fetched or searched for this answer.';
+
 async function finish(
   dependencies: RunDependencies,
   run: RunRecord,
   status: RunRecord['status'],
   error?: RunError,
+  /** A line the extension says under a finished answer. */
+  doneNotice?: string,
 ): Promise<RunRecord> {
   const { db } = dependencies;
   // A denial or a limit is said in one line under the answer, written by the extension; so is
@@ -192,7 +205,7 @@ async function finish(
       ? error.message
       : status === 'stopped' && !error && !(await hasAnswerText(dependencies, run))
         ? 'You stopped this answer before it was written.'
-        : undefined;
+        : doneNotice;
   if (notice) {
     await appendMessage(db, {
       sessionId: run.sessionId,

@@ -146,6 +146,12 @@ export interface ConsentPrompt {
    */
   host: string;
   detail?: string;
+  /**
+   * The address as it was written, when Gleaner upgraded it from http to https (`target` is
+   * the https one, the only one contacted): the card shows what was typed and says "http →
+   * https" instead of silently showing another address.
+   */
+  asked?: string;
   /** Set by the loop, never by a tool: what the card must say in words (data from elsewhere). */
   warning?: string;
 }
@@ -190,7 +196,18 @@ export interface ToolContext {
  * redirect to another host), after which the loop runs the tool again with `continuation`.
  */
 export type ToolOutcome =
-  | { kind: 'result'; content: string; sources?: Source[]; bytes?: number; summary?: string }
+  | {
+      kind: 'result';
+      content: string;
+      sources?: Source[];
+      bytes?: number;
+      summary?: string;
+      /**
+       * The content cites `sources` by their own `number` (a Fetch Analysis answer): its
+       * markers are renumbered to the numbers of the run it serves.
+       */
+      citesSources?: boolean;
+    }
   /** `notice`: a line for the user under the answer as well (a refused request). */
   | { kind: 'error'; message: string; notice?: string }
   | { kind: 'denied'; message: string }
