@@ -9,7 +9,9 @@ import { readPageMetadata } from './page-metadata';
 import { pageRegion } from './page-region';
 import { pageText } from './page-text';
 import { prepareDocument } from './prepare-document';
+import { removeProductExtras } from './product-extras';
 import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
+import { repeatedItems } from './repeated-items';
 import { readStructuredData, type StructuredData } from './structured-data';
 
 export interface ExtractOptions {
@@ -23,6 +25,11 @@ export interface ExtractOptions {
    * gives it; without it, what is left of the document is read.
    */
   pageText?: () => string;
+  /**
+   * Keep what markup says is hidden (not what computed styles hide in the live tab). For a page
+   * whose content is hidden until a script shows it: a second try when the first found nothing.
+   */
+  keepHidden?: boolean;
 }
 
 /** Below this many characters Readability's pick is not trusted when the page has much more. */
@@ -36,7 +43,9 @@ const PROFILES: Record<PageKind, BoilerplateProfile> = {
   documentation: {},
   forum: { keep: new Set<MarkerKind>(['comments']) },
   product: {},
-  listing: { keepLinks: true },
+  // A listing's items are teasers: a picture, a title, a date, a line of text. Markup names
+  // them as media cards, captions and dates; here they are the content.
+  listing: { keepLinks: true, keep: new Set<MarkerKind>(['media', 'caption', 'meta']) },
   service: {},
 };
 
@@ -70,7 +79,7 @@ function extractByKind(
   structured: StructuredData,
   options: ExtractOptions,
 ): Article {
-  const kind =
+  let kind =
     options.kind ??
     detectPageKind({
       url,
@@ -78,7 +87,9 @@ function extractByKind(
       body: document.body ?? null,
       ogType: document.querySelector('meta[property="og:type"]')?.getAttribute('content'),
     });
-  const { baseUrl, hiddenKept } = prepareDocument(document, url);
+  const { baseUrl, hiddenKept } = prepareDocument(document, url, {
+    keepHidden: options.keepHidden,
+  });
   const documentTitle = document.title;
   const meta = readPageMetadata(document);
   // An XML or SVG document (a tab can show one) has no body: no article, and Readability would
@@ -86,7 +97,7 @@ function extractByKind(
   if (!document.body) {
     return articleFrom({ kind, meta, structured, documentTitle, document, baseUrl, hiddenKept });
   }
-  const profile = PROFILES[kind];
+  let profile = PROFILES[kind];
   const clean = (element: Element) => {
     if (!options.keepBoilerplate) removeBoilerplate(element, undefined, profile);
     return element;
@@ -116,8 +127,21 @@ function extractByKind(
     } else if (bodyCopy && content) {
       content = wholerRegion(content, bodyCopy, clean);
     }
+    const listing = bodyCopy && content ? listingOf(document, content, bodyCopy) : null;
+    if (listing) {
+      kind = 'listing';
+      if (listing !== content && !options.keepBoilerplate) {
+        removeBoilerplate(listing, undefined, PROFILES.listing);
+      }
+      content = listing;
+    }
   } else {
-    content = clean(pageRegion(document, document.body, kind));
+    content = pageRegion(document, document.body, kind);
+    if (kind === 'product' && !options.keepBoilerplate) {
+      kind = removeProductExtras(content);
+      profile = PROFILES[kind];
+    }
+    content = clean(content);
   }
 
   const article = articleFrom({
@@ -131,7 +155,7 @@ function extractByKind(
     baseUrl,
     hiddenKept,
   });
-  if (article.textLength === 0) {
+  if (article.textLength === 0 || article.markdown.trim().length === 0) {
     return pageTextArticle(document, structured, kind, options, article);
   }
   return article;
@@ -155,6 +179,61 @@ function wholerRegion(
   if (linkDensity(region, regionLength) > MAX_REGION_LINK_DENSITY) return picked;
   return region;
 }
+
+/** Readability's pick, when shorter than this, may be one item (or the intro) of a listing. */
+const SHORT_PICK = 3000;
+
+/**
+ * A page that calls itself an article (news sites give their section fronts og:type "article")
+ * may be a listing: Readability then keeps one teaser, or the section's intro. When the page has
+ * a group of items built alike holding over twice the text of that pick, it is a listing, read
+ * as its intro and its items; when the pick is already mostly those items, it is a listing as
+ * read.
+ */
+function listingOf(document: Document, picked: Element, bodyCopy: HTMLElement): Element | null {
+  const pickedLength = textLength(picked);
+  if (pickedLength >= SHORT_PICK || isProse(picked)) return null;
+  const items = repeatedItems(bodyCopy);
+  let itemsLength = 0;
+  for (const item of items) itemsLength += textLength(item);
+  if (itemsLength < MIN_LISTING_TEXT) return null;
+  const pickedText = normalized(picked);
+  if (itemsLength < LISTING_SHARE * pickedLength) {
+    const inPick = items.filter((item) => pickedText.includes(normalized(item))).length;
+    return inPick >= MIN_ITEMS_IN_PICK && itemsLength >= ITEMS_SHARE * pickedLength ? picked : null;
+  }
+  const listing = document.createElement('div');
+  // The intro above the items (a section's description) is kept unless it is one of them.
+  const introStart = pickedText.slice(0, 60);
+  if (!items.some((item) => normalized(item).includes(introStart))) listing.append(picked);
+  for (const item of items) listing.append(item);
+  return listing;
+}
+
+/**
+ * A pick with several paragraphs of prose is a (short) article: the listing check, which walks
+ * the whole page, is skipped for it.
+ */
+function isProse(picked: Element): boolean {
+  let long = 0;
+  for (const paragraph of Array.from(picked.getElementsByTagName('p'))) {
+    if ((paragraph.textContent?.length ?? 0) > LONG_PARAGRAPH && ++long >= PROSE_PARAGRAPHS)
+      return true;
+  }
+  return false;
+}
+
+const LONG_PARAGRAPH = 200;
+const PROSE_PARAGRAPHS = 3;
+
+function normalized(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+const MIN_ITEMS_IN_PICK = 4;
+const ITEMS_SHARE = 0.6;
+const LISTING_SHARE = 2;
+const MIN_LISTING_TEXT = 400;
 
 const REGION_SHARE = 2;
 const MAX_REGION_LINK_DENSITY = 0.3;

@@ -59,6 +59,74 @@ describe('a product page', () => {
   });
 });
 
+describe('a product page with reviews and other products around it', () => {
+  const article = extractFromHtml(
+    fixture('product-with-extras.html'),
+    'https://fieldhouse.example/products/oak-bread-board',
+  );
+
+  it('keeps the name, price, availability and the description', () => {
+    expect(article.kind).toBe('product');
+    for (const text of ['Oak Bread Board', '$48.00', 'Ships in two days', 'European oak']) {
+      expect(article.markdown).toContain(text);
+    }
+  });
+
+  it('keeps what the page shows in its own tabs, reviews included', () => {
+    expect(article.markdown).toContain('the oil is linseed');
+  });
+
+  it("drops other buyers' review widget and the row of other products", () => {
+    const { markdown } = article;
+    expect(markdown).not.toContain('Heavy, solid');
+    expect(markdown).not.toContain('Customer reviews');
+    expect(markdown).not.toContain('Walnut Serving Board');
+    expect(markdown).not.toContain('You may also like');
+  });
+
+  it('drops an image address printed as text', () => {
+    expect(article.markdown).not.toContain('cdn.fieldhouse.example');
+  });
+});
+
+describe('a category page that marks itself as a product', () => {
+  const article = extractFromHtml(
+    fixture('product-grid.html'),
+    'https://fieldhouse.example/products/kettles',
+  );
+
+  it('is read as a listing and keeps every product with its price', () => {
+    expect(article.kind).toBe('listing');
+    for (const text of ['Copper Stovetop Kettle', '$89.00', 'Whistling Kettle, cream', '$46.00']) {
+      expect(article.markdown).toContain(text);
+    }
+  });
+});
+
+describe('a section front that calls itself an article', () => {
+  const article = extractFromHtml(fixture('section-front.html'), 'https://ledger.example/climate/');
+
+  it('is read as a listing: every teaser with its link and text, not only one', () => {
+    expect(article.kind).toBe('listing');
+    const { markdown } = article;
+    for (const title of [
+      'River levels fall for a third week',
+      'Late frost spares most orchards',
+      'School roof now powers the library',
+      'Farmers replant old hedgerows',
+      'New flood maps for the lower town',
+    ]) {
+      expect(markdown).toContain(title);
+    }
+    expect(markdown).toContain('(https://ledger.example/climate/hedgerows)');
+    expect(markdown).toContain('Eleven kilometres of hawthorn');
+  });
+
+  it('drops the site menu', () => {
+    expect(article.markdown).not.toContain('Sport');
+  });
+});
+
 describe('a listing', () => {
   const article = extractFromHtml(fixture('listing.html'), 'https://news.example.net/science/');
 
@@ -189,6 +257,16 @@ describe('input the parser stumbles on', () => {
     );
   });
 
+  it('falls back to the page text when the content found gives no markdown', () => {
+    // The title of an icon is text, but not markdown: the page's own words say more.
+    const html =
+      '<html><body><main><svg><title>A tin of almond thins</title></svg></main>' +
+      '<nav>Almond thins, 149 g, baked with whole cranberries and sold by the tin.</nav></body></html>';
+    const article = extractFromHtml(html, 'https://shop.example.com/products/almond-thins');
+    expect(article.fallback).toBe('page-text');
+    expect(article.markdown).toContain('baked with whole cranberries');
+  });
+
   it('falls back to the page text, and says so, when no content is found', () => {
     const html =
       '<html><body><nav><a href="/a">Alpha</a> <a href="/b">Beta</a></nav>' +
@@ -208,6 +286,26 @@ describe('text the page hides', () => {
     const article = extractFromHtml(html, 'https://courier.example/story');
     expect(article.hiddenText).toBe(true);
     expect(article.markdown).toContain('consent dialog');
+  });
+
+  it('reads content hidden until a script shows it, and flags it, when nothing else is found', () => {
+    const menu = Array.from(
+      { length: 30 },
+      (_, index) => `<a href="/c/${index}">Category ${index}</a>`,
+    );
+    const description =
+      'Roasted in small batches every Monday, this blend of two highland coffees tastes of cocoa and dried cherry. '.repeat(
+        4,
+      );
+    const html =
+      `<html><body><header><nav>${menu.join(' ')}</nav></header>` +
+      `<div class="gate-content" style="display:none"><main><h1>House Blend</h1><p>${description}</p></main></div>` +
+      '</body></html>';
+    const article = extractFromHtml(html, 'https://roastery.example/products/house-blend');
+    expect(article.fallback).toBeNull();
+    expect(article.hiddenText).toBe(true);
+    expect(article.markdown).toContain('tastes of cocoa and dried cherry');
+    expect(article.markdown).not.toContain('Category 12');
   });
 
   it('does not flag a page without hidden text', () => {

@@ -8,11 +8,24 @@ import { pageText } from './page-text';
  * no DOMParser) and for Node. Same pipeline as a live tab.
  */
 export function extractFromHtml(html: string, url: string, options?: ExtractOptions): Article {
-  return extractArticle(parseDocument(html), url, {
-    pageText: () => pageText(parseDocument(html)),
-    ...options,
-  });
+  const settings = { pageText: () => pageText(parseDocument(html)), ...options };
+  const article = extractArticle(parseDocument(html), url, settings);
+  if (article.fallback !== 'page-text' || settings.keepHidden) return article;
+  // Nothing could be picked out of what is shown. Some pages hide their content until a script
+  // has run (a login or age gate, an app that reveals the page when it starts), and a fetched
+  // page never runs it: read it again with what its markup hides, and say that text was hidden.
+  const second = extractArticle(parseDocument(html), url, { ...settings, keepHidden: true });
+  if (second.fallback === 'page-text') return article;
+  // What was hidden is the content only when it is a good part of the page: a scrap found among
+  // hidden text says less than the page's whole text.
+  if (second.textLength < Math.max(MIN_HIDDEN_CONTENT, HIDDEN_SHARE * article.textLength)) {
+    return article;
+  }
+  return { ...second, hiddenText: true };
 }
+
+const MIN_HIDDEN_CONTENT = 250;
+const HIDDEN_SHARE = 0.25;
 
 /**
  * linkedom leaves `documentElement` null (and `body` throws) when text comes before the root

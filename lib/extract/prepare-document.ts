@@ -21,11 +21,12 @@ const NEVER_TEXT = new Set([
 export function prepareDocument(
   document: Document,
   url: string,
+  { keepHidden = false }: { keepHidden?: boolean } = {},
 ): { baseUrl: string; hiddenKept: boolean } {
   const baseUrl = ensureBaseHref(document, url);
   const body = document.body;
   if (body) unwrapNoscriptContent(body);
-  const hiddenKept = body ? removeInvisible(body) : false;
+  const hiddenKept = body ? removeInvisible(body, keepHidden) : false;
   return { baseUrl, hiddenKept };
 }
 
@@ -60,10 +61,10 @@ function unwrapNoscriptContent(body: HTMLElement): void {
 
 /**
  * One pass over the body's elements (a selector list is several times slower in linkedom):
- * drops scripts, styles, embeds and dialogs, and elements markup says are hidden. Returns whether
- * hidden text was kept because it is most of the page (see hidesTooMuch).
+ * drops scripts, styles, embeds and dialogs, and elements markup says are hidden (unless asked to
+ * keep them). Returns whether hidden text was kept (see hidesTooMuch).
  */
-function removeInvisible(body: HTMLElement): boolean {
+function removeInvisible(body: HTMLElement, keepHidden: boolean): boolean {
   let hiddenKept = false;
   const hidden: Element[] = [];
   for (const element of Array.from(body.querySelectorAll('*'))) {
@@ -88,7 +89,7 @@ function removeInvisible(body: HTMLElement): boolean {
     return bodyTextLength;
   };
   for (const element of hidden) {
-    if (!hidesTooMuch(element, body, bodyText)) {
+    if (!keepHidden && !hidesTooMuch(element, body, bodyText)) {
       element.remove();
       continue;
     }

@@ -1,18 +1,18 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { removeBoilerplate } from './remove-boilerplate';
+import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
 
 const LONG =
   'This is a long paragraph of real article text, written to stand in for the body of a story, and it keeps going for long enough that no rule could mistake it for a caption, a prompt or a link list.';
 
 /** Markup written inline by hand for each test, cleaned the way Readability's output would be. */
-function clean(html: string): { text: string; reasons: string[] } {
+function clean(html: string, profile?: BoilerplateProfile): { text: string; reasons: string[] } {
   const { document } = parseHTML(
     `<!doctype html><html><body><div id="root">${html}</div></body></html>`,
   );
   const root = document.getElementById('root') as unknown as Element;
   const reasons: string[] = [];
-  removeBoilerplate(root, (_element, reason) => reasons.push(reason));
+  removeBoilerplate(root, (_element, reason) => reasons.push(reason), profile);
   return { text: spacedText(root), reasons };
 }
 
@@ -128,5 +128,29 @@ describe('removeBoilerplate removes', () => {
         `<p>${LONG}</p><p>${LONG}</p><p>Jane Roe contributed to this report.</p><p>© 2024 Example News. All rights reserved.</p>`,
     );
     expect(text).toBe(`${LONG} ${LONG}`);
+  });
+});
+
+describe('removeBoilerplate on a listing', () => {
+  const listing: BoilerplateProfile = {
+    keepLinks: true,
+    keep: new Set(['media', 'caption', 'meta']),
+  };
+
+  it('keeps media cards, which are the items of a listing', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><a class="media-card" href="/recipes/soup"><img src="/soup.jpg" alt=""><span>Leek and potato soup</span></a>`,
+      listing,
+    );
+    expect(text).toContain('Leek and potato soup');
+  });
+
+  it('drops a gallery whose links only open picture files', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="gallery"><a href="/uploads/board-1.png">board-1</a> <a href="/uploads/board-2.jpg?w=800">board-2</a></div>`,
+      listing,
+    );
+    expect(text).not.toContain('board-1');
+    expect(text).toContain('long paragraph of real article text');
   });
 });

@@ -155,7 +155,9 @@ function boilerplateReason(
   if (name === 'figure') return isMediaFigure(element) ? 'media figure' : null;
   if (name === 'figcaption') return '<figcaption>';
   const kind = markerKind(element);
-  if (!kind || profile.keep?.has(kind)) return null;
+  if (!kind) return null;
+  // A gallery whose links only open its pictures is pictures, also where media cards are content.
+  if (profile.keep?.has(kind) && !(kind === 'media' && linksOnlyToImages(element))) return null;
   // Code is content whatever its wrapper is called (Prism wraps it in "code-toolbar").
   if (element.getElementsByTagName('pre').length > 0) return null;
   const length = textLength(element);
@@ -163,6 +165,17 @@ function boilerplateReason(
   if (length === 0 || length > Math.min(limit, MAX_TEXT[kind])) return null;
   if (kind === 'related' && length > 300 && linkDensity(element, length) < 0.3) return null;
   return `marker:${kind}`;
+}
+
+const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
+
+function linksOnlyToImages(element: Element): boolean {
+  const links = element.getElementsByTagName('a');
+  if (links.length === 0) return false;
+  for (const link of Array.from(links)) {
+    if (!IMAGE_FILE.test(link.getAttribute('href') ?? '')) return false;
+  }
+  return true;
 }
 
 /** A figure showing an image or video, whose only text is its caption. */

@@ -1,0 +1,164 @@
+/**
+ * What a product page shows around the product it is about: the reviews of other buyers, rows
+ * of other products ("You may also like", "Customers also viewed", the variants as tiles), the
+ * thumbnails of the gallery, image addresses printed as text. A reader asking about this product
+ * wants its name, price, availability, description and specifications; the rest is removed
+ * here, before the boilerplate pass. Nothing that holds most of the page's text is removed, and
+ * a page that is mostly a grid of products is said to be a listing (and left as it is).
+ */
+export function removeProductExtras(root: Element): 'product' | 'listing' {
+  const rootLength = textLength(root);
+  if (rootLength === 0) return 'product';
+  const tiles = productTileGroups(root);
+  // A grid of products holding much of the page is what a category page is made of: the page
+  // lists products rather than being about one (shops give both the same markup and address).
+  const largest = tiles.reduce((best, group) => (group.length > best.length ? group : best), []);
+  if (largest.length >= GRID_TILES && groupLength(largest) > GRID_SHARE * rootLength) {
+    return 'listing';
+  }
+  const limit = rootLength * MAX_SHARE;
+  removeReviews(root, limit);
+  removeProductTiles(root, tiles, limit);
+  removeBareAddresses(root);
+  return 'product';
+}
+
+/** A category page shows at least this many products, holding this share of its text. */
+const GRID_TILES = 6;
+const GRID_SHARE = 0.4;
+
+function groupLength(group: Element[]): number {
+  let length = 0;
+  for (const element of group) length += textLength(element);
+  return length;
+}
+
+/** The largest share of the page's text one removal may take. */
+const MAX_SHARE = 0.6;
+
+/** Class and id words of review widgets and rating sections. */
+const REVIEW_WORDS =
+  /(?:^| )(?:reviews?|ratings?|customer ?reviews?|product ?reviews?|review ?(?:list|section|widget|container)|ugc|questions? ?(?:and|&)? ?answers?|qa ?section)(?: |$)/;
+
+/** A rating badge next to the price ("4.5 out of 5, 120 reviews") is short and stays. */
+const MIN_REVIEW_SECTION = 200;
+
+/** Sections of reviews and of buyers' questions, outermost first. */
+function removeReviews(root: Element, limit: number): void {
+  const stack: Element[] = Array.from(root.children);
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    const words = markupWordsOf(element);
+    // Reviews shown as one of the product's own tabs (beside "Description" and "Details") are
+    // part of what the page presents as the product; a widget below the page is not.
+    if (element.getAttribute('role') === 'tabpanel' || TAB_WORDS.test(words)) continue;
+    if (REVIEW_WORDS.test(words)) {
+      const length = textLength(element);
+      if (length >= MIN_REVIEW_SECTION && length <= limit) {
+        element.remove();
+        continue;
+      }
+    }
+    stack.push(...Array.from(element.children));
+  }
+}
+
+function markupWordsOf(element: Element): string {
+  return markupWords(`${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`);
+}
+
+const TAB_WORDS = /(?:^| )(?:tabs?|tab ?panel|tab ?content|tabs ?panel|tabs ?content)(?: |$)/;
+
+/** "$19.99", "£675", "19,99 €", "EUR 163.12". */
+const PRICE =
+  /(?:[$£€¥₹]|\b(?:USD|EUR|GBP|CAD|AUD|CHF)\b)\s?\d|\d(?:[.,]\d{2})?\s?(?:€|zł|kr)(?!\w)/;
+
+/** A tile of another product: short, links away, and shows a price. */
+const MAX_TILE_TEXT = 400;
+const MIN_TILES = 3;
+
+/**
+ * Rows of products other than the page's own: groups of three or more siblings built alike
+ * (same tag and first class), each a short block with a link and a price. The
+ * group goes, and so does the box around it when what is left of it is only a heading.
+ */
+function productTileGroups(root: Element): Element[][] {
+  const groups: Element[][] = [];
+  for (const parent of Array.from(root.querySelectorAll('ul, ol, div, section'))) {
+    if (parent.children.length < MIN_TILES) continue;
+    const bySignature = new Map<string, Element[]>();
+    for (const child of Array.from(parent.children)) {
+      const key = `${child.localName}.${(child.getAttribute('class') ?? '').split(/\s+/)[0]}`;
+      const group = bySignature.get(key);
+      if (group) group.push(child);
+      else bySignature.set(key, [child]);
+    }
+    for (const group of bySignature.values()) {
+      if (group.length < MIN_TILES) continue;
+      const tiles = group.filter(isProductTile);
+      if (tiles.length >= MIN_TILES && tiles.length >= group.length * 0.75) groups.push(tiles);
+    }
+  }
+  return groups;
+}
+
+function removeProductTiles(root: Element, groups: Element[][], limit: number): void {
+  let removed = 0;
+  for (const tiles of groups) {
+    const live = tiles.filter((tile) => root.contains(tile));
+    if (live.length === 0) continue;
+    const length = groupLength(live);
+    if (removed + length > limit) continue;
+    removed += length;
+    const parent = live[0]!.parentElement;
+    for (const tile of live) tile.remove();
+    if (parent) removeEmptiedBox(parent, root);
+  }
+}
+
+function isProductTile(element: Element): boolean {
+  if (element.getElementsByTagName('a').length === 0 && element.localName !== 'a') return false;
+  const text = normalizedText(element);
+  // Tiles of features or services also pair a picture with a link; a price says it is for sale.
+  return text.length <= MAX_TILE_TEXT && PRICE.test(text);
+}
+
+/** Climbs from an emptied list to the outermost box around it that holds only a heading. */
+function removeEmptiedBox(start: Element, root: Element): void {
+  let box: Element | null = null;
+  for (
+    let element: Element | null = start;
+    element && element !== root;
+    element = element.parentElement
+  ) {
+    if (textLength(element) > 80) break;
+    box = element;
+  }
+  box?.remove();
+}
+
+/** An image address printed as text (a gallery's data shown by a template): never content. */
+const BARE_ADDRESS = /^https?:\/\/\S+$/;
+
+function removeBareAddresses(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll('*'))) {
+    if (element.firstElementChild || !root.contains(element)) continue;
+    if (BARE_ADDRESS.test(normalizedText(element))) element.remove();
+  }
+}
+
+function markupWords(raw: string): string {
+  return raw
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^a-z0-9&]+/g, ' ')
+    .trim();
+}
+
+function normalizedText(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function textLength(element: Element): number {
+  return normalizedText(element).length;
+}

@@ -1,0 +1,59 @@
+/** Page chrome holds menus built of alike items too: never a listing's items. */
+const CHROME =
+  'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]';
+
+/** Fewer items than this is a row of teasers, not a listing. */
+const MIN_ITEMS = 4;
+/** An item says something: a title and a few words, not only a menu label. */
+const MIN_ITEM_TEXT = 20;
+const MAX_AVERAGE_ITEM_TEXT = 1200;
+
+/**
+ * The items of a listing: the largest group (by text) of sibling elements built alike (same tag
+ * and first class), each with a link and some text, outside the page's navigation, header and
+ * footer. A section front, a search result page or a category page is made of them; Readability
+ * keeps one of them (or the intro above them). Returns the items in document order, or an
+ * empty list when the page has no such group.
+ */
+export function repeatedItems(root: Element): Element[] {
+  let best: Element[] = [];
+  let bestLength = 0;
+  for (const parent of Array.from(root.querySelectorAll('ul, ol, div, section, main, tbody'))) {
+    if (parent.children.length < MIN_ITEMS) continue;
+    const groups = new Map<string, Element[]>();
+    for (const child of Array.from(parent.children)) {
+      const key = `${child.localName}.${(child.getAttribute('class') ?? '').split(/\s+/)[0]}`;
+      const group = groups.get(key);
+      if (group) group.push(child);
+      else groups.set(key, [child]);
+    }
+    let checkedChrome = false;
+    for (const group of groups.values()) {
+      if (group.length < MIN_ITEMS) continue;
+      let length = 0;
+      const items: Element[] = [];
+      for (const child of group) {
+        const text = textLength(child);
+        if (text < MIN_ITEM_TEXT) continue;
+        if (child.localName !== 'a' && child.getElementsByTagName('a').length === 0) continue;
+        items.push(child);
+        length += text;
+      }
+      if (items.length < MIN_ITEMS || length <= bestLength) continue;
+      // Teasers are short; sections of a page that each hold a link are not items.
+      if (length / items.length > MAX_AVERAGE_ITEM_TEXT) continue;
+      // Only a group that could win is checked for being inside the chrome: it is the costly part.
+      if (!checkedChrome) {
+        if (parent.closest(CHROME)) break;
+        checkedChrome = true;
+      }
+      best = items;
+      bestLength = length;
+    }
+  }
+  return best;
+}
+
+function textLength(element: Element): number {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+}
