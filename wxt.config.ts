@@ -32,9 +32,10 @@ export default defineConfig({
   webExt: { disabled: true },
   vite: () => ({ plugins: [zodWithoutEvalProbe()] }),
   manifest: ({ browser }) => ({
-    name: 'Gleaner',
-    description:
-      'An AI assistant in the side panel that answers from your tabs and the web, always with sources.',
+    // The texts are in public/_locales/<language>/messages.json, read in the browser's language.
+    name: '__MSG_name__',
+    description: '__MSG_description__',
+    default_locale: 'en',
     permissions: [
       'storage',
       'tabs',
@@ -49,11 +50,11 @@ export default defineConfig({
     // Reading a tab from a side-panel click gets no activeTab grant, and fetching pages and
     // talking to a configured LLM endpoint needs host access: see README "Permissions".
     host_permissions: ['http://*/*', 'https://*/*'],
-    action: { default_title: 'Open Gleaner' },
+    action: { default_title: '__MSG_actionTitle__' },
     commands: {
       'summarize-page': {
         suggested_key: { default: 'Alt+Shift+S' },
-        description: 'Summarize this page',
+        description: '__MSG_summarizePage__',
       },
     },
     ...(browser === 'firefox'

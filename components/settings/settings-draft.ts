@@ -1,3 +1,4 @@
+import type { LanguageChoice } from '../../lib/i18n/language-choice';
 import { contextWindowFor } from '../../lib/settings/context-window';
 import {
   PROVIDER_PRESETS,
@@ -33,6 +34,7 @@ export interface SettingsDraft {
   priceInput: string;
   priceOutput: string;
   sendWithCtrlEnter: boolean;
+  language: LanguageChoice;
 }
 
 export function draftFrom(settings: Settings): SettingsDraft {
@@ -58,6 +60,7 @@ export function draftFrom(settings: Settings): SettingsDraft {
     priceOutput:
       settings.pricePerMillion.output === null ? '' : String(settings.pricePerMillion.output),
     sendWithCtrlEnter: settings.sendWithCtrlEnter,
+    language: settings.language,
   };
 }
 
@@ -125,6 +128,7 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
       .filter((line) => line !== ''),
     pricePerMillion: { input: typedPrice(draft.priceInput), output: typedPrice(draft.priceOutput) },
     sendWithCtrlEnter: draft.sendWithCtrlEnter,
+    language: draft.language,
   };
 }
 

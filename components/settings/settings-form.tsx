@@ -19,6 +19,7 @@ import { ComposerFields } from './composer-fields';
 import { ConnectionResult } from './connection-result';
 import { Field } from './form-field';
 import { KeepVerbatimFields } from './keep-verbatim-fields';
+import { LanguageField } from './language-field';
 import { LocalServers } from './local-servers';
 import {
   draftFrom,
@@ -246,6 +247,7 @@ export function SettingsForm({
         exemptHosts={exemptHosts}
         onExemptHost={onExemptHost}
       />
+      <LanguageField draft={draft} onChange={update} />
       <ComposerFields draft={draft} onChange={update} />
       <details
         className="settings-limits"

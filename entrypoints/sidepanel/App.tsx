@@ -20,20 +20,23 @@ import { useKeepAlive } from '../../hooks/use-keep-alive';
 import { useSelectedSession } from '../../hooks/use-selected-session';
 import { useSessionList } from '../../hooks/use-session-list';
 import { useSettings } from '../../hooks/use-settings';
+import { useUiLanguage } from '../../hooks/use-ui-language';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
-import { isConfigured } from '../../lib/settings/schema';
+import { t } from '../../lib/i18n/translate';
+import { isConfigured, type Settings } from '../../lib/settings/schema';
 import { describeSetup, providerName } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
 
 export function App() {
   const settings = useSettings();
+  const language = useUiLanguage(settings);
   const customTools = useCustomTools();
   const sessions = useSessionList();
   const [selectedId, select] = useSelectedSession(sessions);
   const [view, setView] = useState<PanelView>('chat');
   const [listError, setListError] = useState<string>();
-  /** "Ready: gpt-4o-mini on OpenAI", shown in the chat after a successful Save. */
-  const [ready, setReady] = useState<string>();
+  /** The settings of a successful Save, told in the chat as "Ready: gpt-4o-mini on OpenAI". */
+  const [ready, setReady] = useState<Settings>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs());
@@ -65,7 +68,7 @@ export function App() {
   }
 
   return (
-    <div className="app">
+    <div className="app" key={language}>
       <AppHeader
         view={view}
         onNewChat={() => {
@@ -90,7 +93,7 @@ export function App() {
             onSelect={select}
             onOpenSettings={() => setView('settings')}
             onOpenSessions={() => setView('sessions')}
-            ready={ready}
+            ready={ready && t('readyStatus', describeSetup(ready))}
             enterSends={!settings?.sendWithCtrlEnter}
             providerName={settings && providerName(settings)}
           />
@@ -126,7 +129,7 @@ export function App() {
               onBack={() => setView('chat')}
               onDetect={detectLocalServersFromForm}
               onSaved={(saved) => {
-                setReady(`Ready: ${describeSetup(saved)}`);
+                setReady(saved);
                 setView('chat');
               }}
             />

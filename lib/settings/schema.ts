@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CHOICES } from '../i18n/language-choice';
 import { DEFAULT_SEARCH_SETTINGS, searchSettingsSchema } from './search-settings';
 
 /** Providers the settings form offers presets for. `custom` is any OpenAI-compatible base URL. */
@@ -125,6 +126,8 @@ export const settingsSchema = z.object({
     .default({ input: null, output: null }),
   /** The composer: Enter makes a new line and Ctrl+Enter sends (Enter sends when false). */
   sendWithCtrlEnter: z.boolean().default(false),
+  /** The language of the panel, Settings and the worker's texts; `browser` follows the browser. */
+  language: z.enum(LANGUAGE_CHOICES).default('browser'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -141,6 +144,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keepVerbatim: [],
   pricePerMillion: { input: null, output: null },
   sendWithCtrlEnter: false,
+  language: 'browser',
 };
 
 /** A model is usable once it has an endpoint and a model name. */
