@@ -187,5 +187,16 @@ test.describe('tools the user adds', () => {
       { method: 'tools/call', tool: 'echo', arguments: { message: 'hello from e2e' } },
       { method: 'tools/call', tool: 'get-sum', arguments: { a: 2, b: 3 } },
     ]);
+
+    // The server goes away: the next answer goes without its tools and says so.
+    await mcp.close();
+    mcp = undefined;
+    mockLlm.enqueue({ text: 'Answered without the server.' });
+    await panel.ask('And now?');
+    await panel.expectAnswer('Answered without the server.');
+    await expect(
+      panel.page.getByText(/MCP server everything: .* Its tools are left out of this answer/),
+    ).toBeVisible();
+    expect(offeredTools(mockLlm, 3)).not.toContain('mcp__everything__echo');
   });
 });

@@ -19,6 +19,11 @@ export interface RunDependencies {
   onTextDelta?: (messageId: string, content: string) => void;
   /** The browser refused a write for lack of space (`full`), or took one again after that. */
   onStorageFull?: (sessionId: string, full: boolean) => void;
+  /**
+   * Said under the answer as it starts, in the extension's words: what this answer goes without
+   * and why (an MCP server that could not be reached).
+   */
+  notices?: readonly string[];
   /** How often a streaming answer is written to the database (ms). */
   persistEveryMs?: number;
   now?: () => number;

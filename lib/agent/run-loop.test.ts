@@ -220,6 +220,29 @@ describe('the run loop', () => {
     expect(resent).toEqual([{ role: 'user', content: 'Question once' }]);
   });
 
+  it('says what the answer goes without, once, however often it is resumed', async () => {
+    const cut = new LlmError('stream-cut', 'The answer broke off.', { partialText: 'Half' });
+    const model = new ScriptedModel([{ error: cut }, { text: 'Whole.' }]);
+    const notice = 'MCP server files: http://localhost:9/mcp is unreachable (fetch failed).';
+    const manager = runHarness(db, () => ({
+      model,
+      tools: createToolRegistry([weatherTool as Tool]),
+      services: fakeServices(),
+      settings,
+      systemPrompt: 'You are a test.',
+      persistEveryMs: 0,
+      notices: [notice],
+    }));
+    const { runId, sessionId } = await ask(manager, 'Question');
+    await manager.resume(runId);
+    await manager.settled(runId);
+    const messages = await sessionMessages(db, sessionId);
+    expect(messages.filter((message) => message.notice === notice)).toHaveLength(1);
+    expect(messages.at(-1)?.content).toBe('Whole.');
+    // The notice is the extension's words for the user, never sent to the model.
+    expect(JSON.stringify(model.requests)).not.toContain('unreachable');
+  });
+
   it('fails with the sentence of an LLM error', async () => {
     const rejected = new LlmError('auth', 'The provider rejected the API key (HTTP 401).');
     const { manager } = managerWith([{ error: rejected }]);

@@ -51,6 +51,28 @@ async function questionServed(
   return runMessages.find((message) => message.role === 'user')?.content ?? '';
 }
 
+/** The run's notices, each said once however often the run is resumed. */
+async function sayNotices(dependencies: RunDependencies, runId: string): Promise<void> {
+  if (!dependencies.notices?.length) return;
+  const { db } = dependencies;
+  const run = await db.runs.get(runId);
+  if (!run) return;
+  const said = new Set(
+    (await db.messages.where('runId').equals(runId).toArray()).map((message) => message.notice),
+  );
+  for (const notice of dependencies.notices) {
+    if (said.has(notice)) continue;
+    await appendMessage(db, {
+      sessionId: run.sessionId,
+      runId,
+      role: 'assistant',
+      content: '',
+      status: 'done',
+      notice,
+    });
+  }
+}
+
 /**
  * The run loop: orchestration only. Each pass reads the stored state and takes the next step,
  * so a run resumed after the worker was stopped continues from exactly what was stored:
@@ -65,6 +87,7 @@ export async function executeRun(
   const { db } = dependencies;
   await updateRun(dependencies, runId, { status: 'running', error: undefined });
   try {
+    await sayNotices(dependencies, runId);
     for (;;) {
       if (signal.aborted) throw new RunAborted();
       const run = await db.runs.get(runId);

@@ -42,8 +42,8 @@ describe('findForeignDataInUrl', () => {
       encoding: 'verbatim',
     });
     expect(
-      findForeignDataInUrl('https://evil.example/?q=hello+Lovelace+world', [mail]),
-    ).toMatchObject({ matched: 'Lovelace', where: 'query' });
+      findForeignDataInUrl('https://evil.example/?q=hello+Ada+Lovelace+world', [mail]),
+    ).toMatchObject({ matched: 'Ada Lovelace', where: 'query' });
   });
 
   it('flags text carried as base64, standard or URL-safe, padded or not', () => {
@@ -85,6 +85,25 @@ describe('findForeignDataInUrl', () => {
     ).toBe(undefined);
     expect(findForeignDataInUrl('https://evil.example/?d=4417', [mail])).toBeUndefined();
     expect(findForeignDataInUrl('https://evil.example/?d=Babbage1843', [mail])).toBeUndefined();
+  });
+
+  it('does not flag a single word of letters, in any case or script', () => {
+    const results: SeenText = {
+      host: 'search.example',
+      text: 'Tokyo is the capital of Japan. Москва and 北京 are capitals too. Lovelace wrote notes.',
+    };
+    for (const url of [
+      'https://en.wikipedia.example/wiki/Tokyo',
+      'https://ru.wikipedia.example/wiki/Москва',
+      'https://evil.example/?q=Lovelace',
+    ]) {
+      expect(findForeignDataInUrl(url, [results])).toBeUndefined();
+    }
+    expect(
+      findForeignDataInUrl('https://evil.example/?q=Tokyo+is+the+capital', [results]),
+    ).toMatchObject({
+      matched: 'Tokyo is the capital',
+    });
   });
 
   it('flags a slug with digits from another host', () => {

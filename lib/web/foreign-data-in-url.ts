@@ -14,6 +14,10 @@
  *   `getting-started`) does not count: such words are in every text, and a card that always warns teaches users
  *   to ignore it. Data worth stealing (numbers, names, addresses, codes, tokens) has digits,
  *   capitals or other characters.
+ * - A single word of letters alone (`Tokyo`, `Lovelace`, `Python`) does not count either,
+ *   whatever its case: a search result or a tab naming a topic makes the model fetch the topic's
+ *   page (`/wiki/Tokyo`), and a card warning about that is a false alarm people learn to ignore.
+ *   Two words together (`Ada Lovelace`), or a word with digits or other characters, still count.
  * - Texts from the URL's own host are not foreign. A match that also appears in one of them
  *   is not flagged either: the model may have read it there (a link on that site's own page).
  *   Hosts compare case-insensitively, with a leading `www.` ignored.
@@ -67,6 +71,7 @@ const NOT_BASE64 = /[^A-Za-z0-9+/=_-]+/;
 const BASE64_SHAPE = /^[A-Za-z0-9+/_-]{8,}={0,2}$/;
 /** Lower-case words and phrases, see the decisions above. */
 const ONLY_COMMON_WORDS = /^[a-z\s-]+$/;
+const ONE_WORD_OF_LETTERS = /^\p{L}+$/u;
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
 function sameHost(a: string, b: string): boolean {
@@ -142,7 +147,11 @@ function valuesOf(url: URL): Value[] {
 }
 
 function eligible(run: string): boolean {
-  return run.length >= MIN_FOREIGN_TOKEN_LENGTH && !ONLY_COMMON_WORDS.test(run);
+  return (
+    run.length >= MIN_FOREIGN_TOKEN_LENGTH &&
+    !ONLY_COMMON_WORDS.test(run) &&
+    !ONE_WORD_OF_LETTERS.test(run)
+  );
 }
 
 interface Found {

@@ -45,7 +45,7 @@ export function createWorker() {
     async () => {
       const settings = await loadSettings();
       // Declared tools and MCP servers are read at each run: a change applies to the next answer.
-      const addedTools = await userTools(await loadCustomTools(), mcp);
+      const added = await userTools(await loadCustomTools(), mcp);
       return runDependencies(
         {
           db,
@@ -53,7 +53,8 @@ export function createWorker() {
           settings,
           model: createChatModel(settings),
           services,
-          addedTools,
+          addedTools: added.tools,
+          notices: added.unreachable,
           onTextDelta: (messageId, content) =>
             server?.broadcast({ type: 'message-delta', messageId, content, at: Date.now() }),
           onStorageFull: (sessionId, full) => void storageFull(sessionId, full),

@@ -1,5 +1,10 @@
 import type { CustomTools } from '../settings/custom-tools';
-import { connectMcp, type McpConnection, type McpServerConfig } from '../tools/mcp/mcp-connection';
+import {
+  connectMcp,
+  type McpConnection,
+  McpFailure,
+  type McpServerConfig,
+} from '../tools/mcp/mcp-connection';
 import { createMcpTools } from '../tools/mcp/mcp-tool';
 import type { McpCallResult, McpServerRef, Tool } from '../tools/tool';
 
@@ -7,7 +12,8 @@ import type { McpCallResult, McpServerRef, Tool } from '../tools/tool';
  * The worker's MCP clients: one connection per server (URL and token), opened when a run first
  * needs it and kept for the worker's life, since a connection is a session the server keeps. A
  * connection that fails is dropped, so the next run connects anew; a server removed from
- * Settings is closed at the next run.
+ * Settings is closed at the next run. A call that fails on the way (the network, a session the
+ * server forgot after a restart) is tried once more on a new connection, as declared tools are.
  */
 export function createMcpPool(connect: typeof connectMcp = connectMcp) {
   const connections = new Map<string, Promise<McpConnection>>();
@@ -33,8 +39,11 @@ export function createMcpPool(connect: typeof connectMcp = connectMcp) {
   }
 
   return {
-    /** The tools of every server in Settings; a server that cannot be reached is left out. */
-    async tools(custom: CustomTools): Promise<Tool[]> {
+    /**
+     * The tools of every server in Settings. A server that cannot be reached is left out of this
+     * answer, with a sentence for the user saying which and why.
+     */
+    async tools(custom: CustomTools): Promise<{ tools: Tool[]; unreachable: string[] }> {
       const wanted = new Set(custom.mcpServers.map(keyOf));
       for (const [key] of connections) {
         if (!wanted.has(key)) {
@@ -44,6 +53,7 @@ export function createMcpPool(connect: typeof connectMcp = connectMcp) {
         }
       }
       servers.clear();
+      const unreachable: string[] = [];
       const lists = await Promise.all(
         custom.mcpServers.map(async (server) => {
           servers.set(server.name, server);
@@ -51,13 +61,16 @@ export function createMcpPool(connect: typeof connectMcp = connectMcp) {
             const listed = await (await connection(server)).listTools();
             return createMcpTools({ name: server.name, url: server.url }, listed);
           } catch (error) {
-            console.warn((error as Error).message);
+            const reason = (error as Error).message.replace(/[.\s]*$/, '.');
+            unreachable.push(
+              `${reason} Its tools are left out of this answer; check the server in Settings → Tools.`,
+            );
             await drop(server);
             return [];
           }
         }),
       );
-      return lists.flat();
+      return { tools: lists.flat(), unreachable };
     },
     async call(
       ref: McpServerRef,
@@ -72,7 +85,15 @@ export function createMcpPool(connect: typeof connectMcp = connectMcp) {
       try {
         return await (await connection(server)).callTool(tool, args, signal);
       } catch (error) {
-        // A broken session is not reused; the model reads the error and may try again.
+        if (signal.aborted) throw error;
+        // A broken session is not reused.
+        await drop(server);
+        if (!(error instanceof McpFailure && error.retryable)) throw error;
+      }
+      try {
+        return await (await connection(server)).callTool(tool, args, signal);
+      } catch (error) {
+        // The model reads the error and may try again.
         if (!signal.aborted) await drop(server);
         throw error;
       }

@@ -16,12 +16,22 @@ export type RunBase = Omit<RunDependencies, 'tools' | 'systemPrompt' | 'services
   addedTools?: readonly Tool[];
 };
 
-/** The tools the user added: declared HTTP tools, and the tools of each MCP server. */
-export async function userTools(custom: CustomTools, mcp: Pick<McpPool, 'tools'>): Promise<Tool[]> {
-  return [
-    ...custom.declared.map((declaration) => createDeclaredTool(declaration)),
-    ...(await mcp.tools(custom)),
-  ];
+/**
+ * The tools the user added: declared HTTP tools, and the tools of each MCP server; with a
+ * sentence for each server that could not be reached.
+ */
+export async function userTools(
+  custom: CustomTools,
+  mcp: Pick<McpPool, 'tools'>,
+): Promise<{ tools: Tool[]; unreachable: string[] }> {
+  const served = await mcp.tools(custom);
+  return {
+    tools: [
+      ...custom.declared.map((declaration) => createDeclaredTool(declaration)),
+      ...served.tools,
+    ],
+    unreachable: served.unreachable,
+  };
 }
 
 export type RunRole = 'main' | 'fetch-analysis';
@@ -39,6 +49,8 @@ export function runDependencies(base: RunBase, role: RunRole): RunDependencies {
       settings: { ...base.settings, model: smallModelOf(base.settings) },
       tools: createToolRegistry(SUB_AGENT_TOOLS),
       systemPrompt: fetchAnalysisSystemPrompt(),
+      // The answer it serves says what is left out; the sub-agent has no added tools anyway.
+      notices: undefined,
       // No agentic_fetch inside the sub-agent.
       services: { ...base.services },
     };

@@ -1,7 +1,6 @@
 import type { ToolDeclaration } from '../../settings/tool-declaration';
 import type { Timers } from '../../web/timers';
-import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../../web/truncate-output';
-import { wrapUntrusted } from '../support/untrusted';
+import { callResult } from '../support/call-result';
 import { type DeclaredRequest, defineTool, type Tool } from '../tool';
 import { type AttemptLog, callWithRetries } from './call-with-retries';
 import { jsonSchemaToZod } from './json-schema-to-zod';
@@ -117,20 +116,12 @@ export function createDeclaredTool(
       } catch (error) {
         return { kind: 'error', message: (error as Error).message };
       }
-      const capped = capUtf8(text, FETCH_OUTPUT_MAX_BYTES);
-      const note = capped.truncated
-        ? `\n[Cut to ${FETCH_OUTPUT_MAX_BYTES.toLocaleString('en')} of ${capped.originalBytes.toLocaleString('en')} bytes.]`
-        : '';
-      return {
-        kind: 'result',
-        content: wrapUntrusted(capped.text + note, context.nonce, {
-          source: `tool ${name}`,
-          url: endpoint,
-        }),
-        sources: [{ title: `Tool ${name}`, url: endpoint }],
-        bytes: capped.originalBytes,
-        summary: `${name}: ${capped.originalBytes} bytes from ${new URL(endpoint).host}`,
-      };
+      return callResult(text, context.nonce, {
+        source: `tool ${name}`,
+        url: endpoint,
+        title: `Tool ${name}`,
+        summary: (bytes) => `${name}: ${bytes} bytes from ${new URL(endpoint).host}`,
+      });
     },
   });
 }

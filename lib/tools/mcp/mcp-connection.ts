@@ -30,9 +30,24 @@ export interface McpConnection {
   close(): Promise<void>;
 }
 
-/** A failure with a sentence naming the server (and the tool, for a call). */
-class McpFailure extends Error {
+/**
+ * A failure with a sentence naming the server (and the tool, for a call). `retryable` marks a
+ * call that failed on the way (the network, or a session the server no longer knows), which a
+ * new connection may carry; an answer from the server, even an error, is never retried.
+ */
+export class McpFailure extends Error {
   override readonly name = 'McpFailure';
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A network failure, or HTTP 404: the server lost the session (it restarted). */
+function failedOnTheWay(error: unknown): boolean {
+  return error instanceof TypeError || statusOf(error) === 404;
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -131,7 +146,7 @@ export async function connectMcp(
         return result as McpCallResult;
       } catch (error) {
         if (signal.aborted) throw error;
-        throw new McpFailure(describeMcpError(server, error, tool));
+        throw new McpFailure(describeMcpError(server, error, tool), failedOnTheWay(error));
       }
     },
     close: () => client.close(),

@@ -1,7 +1,6 @@
-import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../../web/truncate-output';
 import { argumentsForCard } from '../declared/declared-tool';
 import { jsonSchemaToZod } from '../declared/json-schema-to-zod';
-import { wrapUntrusted } from '../support/untrusted';
+import { callResult } from '../support/call-result';
 import { defineTool, type McpCallResult, type McpServerRef, type Tool } from '../tool';
 import type { ListedMcpTool } from './mcp-connection';
 import { mcpToolNames } from './mcp-names';
@@ -85,20 +84,12 @@ export function createMcpTools(server: McpServerRef, listed: readonly ListedMcpT
             message: `MCP server ${server.name}, tool ${original} failed: ${text || 'no reason given'}`,
           };
         }
-        const capped = capUtf8(text, FETCH_OUTPUT_MAX_BYTES);
-        const note = capped.truncated
-          ? `\n[Cut to ${FETCH_OUTPUT_MAX_BYTES.toLocaleString('en')} of ${capped.originalBytes.toLocaleString('en')} bytes.]`
-          : '';
-        return {
-          kind: 'result',
-          content: wrapUntrusted(capped.text + note, context.nonce, {
-            source: `MCP server ${server.name}, tool ${original}`,
-            url: server.url,
-          }),
-          sources: [{ title: `MCP ${server.name}: ${original}`, url: server.url }],
-          bytes: capped.originalBytes,
-          summary: `${original} on ${server.name}: ${capped.originalBytes} bytes`,
-        };
+        return callResult(text, context.nonce, {
+          source: `MCP server ${server.name}, tool ${original}`,
+          url: server.url,
+          title: `MCP ${server.name}: ${original}`,
+          summary: (bytes) => `${original} on ${server.name}: ${bytes} bytes`,
+        });
       },
     });
   });
