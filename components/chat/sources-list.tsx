@@ -1,4 +1,5 @@
 import type { Source } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import { safeHref } from '../shared/safe-url';
 import './chat.css';
 
@@ -7,8 +8,8 @@ export function SourcesList({ sources }: { sources: readonly Source[] }) {
   const unique = [...new Map(sources.map((source) => [source.url, source])).values()];
   if (unique.length === 0) return null;
   return (
-    <section className="sources" aria-label="Sources">
-      <h3>Sources</h3>
+    <section className="sources" aria-label={t('sources')}>
+      <h3>{t('sources')}</h3>
       <ol>
         {unique.map((source) => {
           const href = safeHref(source.url);

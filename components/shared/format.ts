@@ -1,8 +1,11 @@
 import { activeLocale, t } from '../../lib/i18n/translate';
 
-/** Numbers with one decimal place at most, in the active language (1,5 in Russian). */
+/** A number with one decimal place, in the active language (1.5 in English, 1,5 in Russian). */
 function decimal(value: number): string {
-  return new Intl.NumberFormat(activeLocale(), { maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(activeLocale(), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 
 export function formatBytes(bytes: number): string {
