@@ -41,7 +41,12 @@ const NAMES = new Set([
   'KB',
   'MB',
   'ms',
+  'macOS',
+  'Windows',
+  'Linux',
 ]);
+/** Elements whose text is code, typed as it is in every language. */
+const CODE_ELEMENTS = new Set(['code', 'kbd', 'pre', 'samp']);
 /** Attributes and props whose text a person reads or hears. */
 const SHOWN_ATTRIBUTE =
   /^(aria-label|aria-description|aria-roledescription|aria-valuetext|title|placeholder|alt|label|[a-z]+(Label|Text|Title|Hint|Message|Description))$/;
@@ -202,6 +207,9 @@ for (const file of components.filter((name) => name.endsWith('.tsx'))) {
     }
   };
   const visit = (node) => {
+    if (ts.isJsxElement(node) && CODE_ELEMENTS.has(node.openingElement.tagName.getText(source))) {
+      return;
+    }
     if (ts.isJsxText(node)) report(node, node.text);
     else if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent)) {
       for (const text of shownStrings(node.expression)) report(node, text);

@@ -1,4 +1,5 @@
 import type { LanguageChoice } from '../../lib/i18n/language-choice';
+import { t } from '../../lib/i18n/translate';
 import { contextWindowFor } from '../../lib/settings/context-window';
 import {
   PROVIDER_PRESETS,
@@ -133,10 +134,10 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
 }
 
 /** The labels of the Search provider select. */
-export const SEARCH_PROVIDER_OPTIONS: Record<SearchProviderId, string> = {
-  duckduckgo: 'DuckDuckGo (no key)',
-  searxng: 'SearXNG',
-  brave: 'Brave Search API',
+export const SEARCH_PROVIDER_OPTIONS: Record<SearchProviderId, () => string> = {
+  duckduckgo: () => t('searchDuckDuckGo'),
+  searxng: () => 'SearXNG',
+  brave: () => 'Brave Search API',
 };
 
 /** The search fields the form shows for a provider; the others stay as typed, hidden. */
