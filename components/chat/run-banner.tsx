@@ -52,7 +52,10 @@ export function RunBanner({ run, busy, onResume, onOpenSettings }: RunBannerProp
   if (run.status === 'stopped' && run.error?.kind === 'limit') {
     return (
       <div className="run-banner">
-        {/* The reason itself is the notice line under the answer; this offers the way on. */}
+        {/*
+          The reason stays in the history as the notice line under the answer; the way on is
+          offered here only, so it goes away once taken.
+        */}
         <p role="status">{t('stoppedAtLimit')}</p>
         <button type="button" onClick={onResume} disabled={busy}>
           {t('continue')}

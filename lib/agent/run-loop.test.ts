@@ -140,7 +140,7 @@ describe('the run loop', () => {
       message: expect.stringContaining('Stopped after 4 model steps'),
     });
     expect(model.requests).toHaveLength(4);
-    expect(messages.at(-1)?.notice).toMatch(/Press Continue/);
+    expect(messages.at(-1)?.notice).toBe('Stopped after 4 model steps, the limit for one answer.');
 
     await manager.resume(runId);
     const continued = await manager.settled(runId);

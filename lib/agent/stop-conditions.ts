@@ -5,7 +5,7 @@ import type { Settings } from '../settings/schema';
 
 export function stepLimitReached(run: RunRecord, limits: Settings['limits']): string | null {
   return run.steps >= limits.maxSteps
-    ? `Stopped after ${limits.maxSteps} model steps, the limit for one answer. Press Continue to let it go on.`
+    ? `Stopped after ${limits.maxSteps} model steps, the limit for one answer.`
     : null;
 }
 
@@ -45,6 +45,6 @@ export function repeatedCallReached(
       callSignature({ name: step.toolName ?? '', arguments: step.arguments ?? '' }) === signature,
   ).length;
   return earlier >= limits.maxIdenticalCalls
-    ? `Stopped: the model asked for the same ${call.name} call ${earlier + 1} times (at most ${limits.maxIdenticalCalls} per answer). Press Continue to let it go on.`
+    ? `Stopped: the model asked for the same ${call.name} call ${earlier + 1} times (at most ${limits.maxIdenticalCalls} per answer).`
     : null;
 }

@@ -107,7 +107,7 @@ async function spendFetchBudget(
     if (used >= settings.limits.maxFetches) {
       return {
         ok: false as const,
-        message: `Stopped: this answer used its ${settings.limits.maxFetches} fetches. Press Continue to allow more.`,
+        message: `Stopped: this answer used its ${settings.limits.maxFetches} fetches.`,
       };
     }
     await db.runs.update(budgetRunId, { fetches: used + 1 });

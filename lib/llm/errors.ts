@@ -13,7 +13,7 @@ export type LlmErrorKind =
   | 'server'
   /** No answer at all: DNS, refused connection, CORS/host permission, offline. */
   | 'unreachable'
-  /** The answer started streaming and then broke off. What arrived is kept. */
+  /** The answer started streaming and then broke off. What arrived stays until Resume replaces it. */
   | 'stream-cut'
   /** The endpoint answered with a redirect, which model requests never follow. */
   | 'redirected'

@@ -334,7 +334,7 @@ describe('createChatModel', () => {
 
     expect(error).toMatchObject({ kind: 'stream-cut', details: { partialText: 'Hello, wor' } });
     expect((error as Error).message).toBe(
-      `The answer broke off: The connection to ${baseUrl} was lost. What arrived so far is kept.`,
+      `The answer broke off: The connection to ${baseUrl} was lost. What arrived stays on screen until Resume asks again and replaces it.`,
     );
     expect(requests).toHaveLength(1);
   });
@@ -350,7 +350,7 @@ describe('createChatModel', () => {
 
     expect(error).toMatchObject({ kind: 'stream-cut', details: { partialText: 'The answer is' } });
     expect((error as Error).message).toBe(
-      'The answer broke off: The provider reported an error: model runner crashed. What arrived so far is kept.',
+      'The answer broke off: The provider reported an error: model runner crashed. What arrived stays on screen until Resume asks again and replaces it.',
     );
   });
 

@@ -137,7 +137,10 @@ function streamCut(error: unknown, partialText: string, context: ErrorContext): 
   const sentence = /[.!?…]$/.test(reason) ? reason : `${reason}.`;
   return new LlmError(
     'stream-cut',
-    redactSecret(`The answer broke off: ${sentence} What arrived so far is kept.`, context.apiKey),
+    redactSecret(
+      `The answer broke off: ${sentence} What arrived stays on screen until Resume asks again and replaces it.`,
+      context.apiKey,
+    ),
     { partialText },
   );
 }
