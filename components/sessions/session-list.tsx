@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react';
+import { t, tp } from '../../lib/i18n/translate';
 import { groupByDate } from './date-groups';
 import './sessions.css';
 import type { SessionRecord } from '../../lib/db/records';
@@ -19,9 +20,9 @@ interface SessionListProps {
 type TransferStatus = { kind: 'status' | 'error'; text: string } | undefined;
 
 export function importedSentence(count: number, alreadyHere = 0): string {
-  if (alreadyHere === 0) return `Imported ${count} ${count === 1 ? 'session' : 'sessions'}.`;
+  if (alreadyHere === 0) return tp('sessionsImported', count);
   // "3 imported, 4 already here": a file imported again adds nothing twice.
-  return `${count} imported, ${alreadyHere} already here.`;
+  return tp('sessionsImportedAlreadyHere', alreadyHere, count);
 }
 
 export function filterSessions(sessions: readonly SessionRecord[], query: string) {
@@ -51,7 +52,7 @@ export function SessionList({
       // The download may land silently: the panel says it happened.
       setStatus(error ? { kind: 'error', text: error } : { kind: 'status', text: done });
     } catch (error) {
-      setStatus({ kind: 'error', text: `The export failed: ${String(error)}` });
+      setStatus({ kind: 'error', text: t('exportFailed', String(error)) });
     }
   }
 
@@ -75,18 +76,13 @@ export function SessionList({
   }
 
   return (
-    <section className="session-list" aria-label="Sessions">
+    <section className="session-list" aria-label={t('sessions')}>
       <div className="session-transfer">
-        <button
-          type="button"
-          onClick={() =>
-            void report(transfer.exportAll(), 'Exported all sessions as JSON; see your downloads.')
-          }
-        >
-          Export all (JSON)
+        <button type="button" onClick={() => void report(transfer.exportAll(), t('exportedAll'))}>
+          {t('exportAll')}
         </button>
         <label htmlFor={importId} className="import-label">
-          Import
+          {t('import')}
         </label>
         <input
           id={importId}
@@ -100,17 +96,17 @@ export function SessionList({
       {status?.kind === 'status' && <p role="status">{status.text}</p>}
       {status?.kind === 'error' && <p role="alert">{status.text}</p>}
       <label htmlFor={searchId} className="visually-hidden">
-        Search sessions
+        {t('searchSessions')}
       </label>
       <input
         id={searchId}
         type="search"
-        placeholder="Search sessions"
+        placeholder={t('searchSessions')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
       {sessions === undefined ? null : shown.length === 0 ? (
-        <p className="muted">{query ? 'No session title matches.' : 'No sessions yet.'}</p>
+        <p className="muted">{query ? t('noSessionMatches') : t('noSessions')}</p>
       ) : (
         groupByDate(shown).map((group) => (
           <section key={group.label} className="session-group" aria-label={group.label}>
@@ -127,7 +123,7 @@ export function SessionList({
                   onExport={(format) =>
                     void report(
                       transfer.exportSession(session.id, format),
-                      `Exported “${session.title}” as ${format === 'json' ? 'JSON' : 'Markdown'}; see your downloads.`,
+                      t('exportedSession', session.title, format === 'json' ? 'JSON' : 'Markdown'),
                     )
                   }
                 />

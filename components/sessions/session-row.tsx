@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SessionRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import type { ExportFormat } from '../../lib/sessions/session-transfer';
 import { formatWhen } from '../shared/format';
 import './sessions.css';
@@ -48,7 +49,7 @@ export function SessionRow({
       <li className="session-row editing">
         <form className="rename-form" onSubmit={saveTitle}>
           <label htmlFor={inputId} className="visually-hidden">
-            Session title
+            {t('sessionTitle')}
           </label>
           <input
             id={inputId}
@@ -57,9 +58,9 @@ export function SessionRow({
             onChange={(event) => setTitle(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setMode('view')}
           />
-          <button type="submit">Save</button>
+          <button type="submit">{t('save')}</button>
           <button type="button" onClick={() => setMode('view')}>
-            Cancel
+            {t('cancel')}
           </button>
         </form>
         {error && <p role="alert">{error}</p>}
@@ -81,13 +82,13 @@ export function SessionRow({
         {formatWhen(session.updatedAt)}
       </time>
       {mode === 'confirm-delete' ? (
-        <div role="alertdialog" aria-label="Delete this session?" className="confirm">
-          <p>Delete this session, its activity and saved pages?</p>
+        <div role="alertdialog" aria-label={t('deleteSessionQuestion')} className="confirm">
+          <p>{t('deleteSessionConfirm')}</p>
           <button type="button" className="button-danger" onClick={onDelete}>
-            Delete
+            {t('delete')}
           </button>
           <button type="button" ref={cancelRef} onClick={() => setMode('view')}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       ) : (
@@ -100,16 +101,16 @@ export function SessionRow({
               setMode('rename');
             }}
           >
-            Rename
+            {t('rename')}
           </button>
           <button type="button" onClick={() => onExport('markdown')}>
-            Export Markdown
+            {t('exportMarkdown')}
           </button>
           <button type="button" onClick={() => onExport('json')}>
-            Export JSON
+            {t('exportJson')}
           </button>
           <button type="button" onClick={() => setMode('confirm-delete')}>
-            Delete
+            {t('delete')}
           </button>
         </div>
       )}

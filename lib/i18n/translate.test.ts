@@ -33,20 +33,23 @@ describe('t and tp', () => {
 
   it('pick the Russian plural form for one, few and many', () => {
     setActiveLanguage('ru');
-    expect([1, 3, 5, 21, 1000].map((count) => tp('sessionsCount', count))).toEqual([
-      '1 чат',
-      '3 чата',
-      '5 чатов',
-      '21 чат',
+    expect([1, 3, 5, 21, 1000].map((count) => tp('sessionsImported', count))).toEqual([
+      'Импортирован 1 чат.',
+      'Импортировано 3 чата.',
+      'Импортировано 5 чатов.',
+      'Импортирован 21 чат.',
       // Russian groups thousands with a no-break space.
-      '1\u00a0000 чатов',
+      'Импортировано 1\u00a0000 чатов.',
     ]);
   });
 
   it('use English one and other, and Chinese with one form', () => {
-    expect([1, 2].map((count) => tp('sessionsCount', count))).toEqual(['1 chat', '2 chats']);
+    expect([1, 2].map((count) => tp('sessionsImported', count))).toEqual([
+      'Imported 1 session.',
+      'Imported 2 sessions.',
+    ]);
     setActiveLanguage('zh_CN');
-    expect(tp('sessionsCount', 1)).toBe('1 个对话');
+    expect(tp('sessionsImported', 1)).toBe('已导入 1 个会话。');
   });
 
   it('ask the browser for its language when the choice is Browser default', () => {
