@@ -146,7 +146,7 @@ test.describe('in Russian', () => {
     await configureIn(page, mockLlm.url, {
       settings: 'Настройки',
       provider: 'Провайдер',
-      custom: 'Свой сервер (совместимый с OpenAI)',
+      custom: 'Свой, совместимый с OpenAI',
       baseUrl: 'Базовый URL',
       apiKey: 'API-ключ',
       model: 'Модель',
