@@ -52,15 +52,16 @@ test.describe('accessibility', () => {
     fixtureSite,
     openTab,
   }) => {
-    // Six axe passes over three screens: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
+    // Eight axe passes over four screens: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     await panel.page.setViewportSize({ width: 400, height: 800 });
     await configureProvider(panel, mockLlm);
     const page: OpenedTab = await openTab(fixtureSite.pages.article.url);
     await panel.attachTabsWithPicker([page.title]);
     mockLlm.enqueue({
       text: [
-        'The harvest, in **numbers**:',
+        // A citation marker with a quote from the page: it renders as a passage link.
+        'The harvest, in **numbers**, "picked a record harvest this autumn" [1]:',
         '',
         '| Orchard | Tonnes | Buyer |',
         '| --- | --- | --- |',
@@ -115,5 +116,9 @@ test.describe('accessibility', () => {
 
     await panel.showSessions();
     await expectNoViolations(panel, 'sessions');
+    // The ⋯ menu of a row, open.
+    await panel.sessionMenuButton('How big was the harvest?').click();
+    await expect(panel.page.getByRole('menu')).toBeVisible();
+    await expectNoViolations(panel, 'sessions menu');
   });
 });

@@ -17,7 +17,7 @@ test.describe('export and import', () => {
     // Export JSON: a gleaner-sessions file with the question and the answer, and no API key.
     const [jsonDownload] = await Promise.all([
       panel.page.waitForEvent('download'),
-      panel.exportButton(question, 'JSON').click(),
+      panel.exportSession(question, 'JSON'),
     ]);
     expect(jsonDownload.suggestedFilename()).toMatch(
       /^gleaner-tell-me-about-export-\d{4}-\d{2}-\d{2}\.json$/,
@@ -44,7 +44,7 @@ test.describe('export and import', () => {
     // Export Markdown: the title, the question and the answer in order.
     const [markdownDownload] = await Promise.all([
       panel.page.waitForEvent('download'),
-      panel.exportButton(question, 'Markdown').click(),
+      panel.exportSession(question, 'Markdown'),
     ]);
     expect(markdownDownload.suggestedFilename()).toMatch(
       /^gleaner-tell-me-about-export-\d{4}-\d{2}-\d{2}\.md$/,

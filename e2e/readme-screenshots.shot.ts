@@ -67,3 +67,48 @@ test('README screenshots: first run, settings, an answer, a consent card, sessio
   await panel.showSessions();
   await shoot(panel.page, 'sessions');
 });
+
+test('README screenshots: an answer with citations and the sessions menu, at 400 and 320 px', async ({
+  panel,
+  mockLlm,
+  fixtureSite,
+  openTab,
+}) => {
+  await atPanelSize(panel);
+  await configureProvider(panel, mockLlm);
+  const { article, bees, rivers } = fixtureSite.pages;
+  for (const page of [article, bees, rivers]) await openTab(page.url);
+  await panel.attachTabsWithPicker([article.title, bees.title, rivers.title]);
+  mockLlm.enqueue({
+    text: [
+      'The Lune valley had a **record apple harvest** this autumn, "helped by a warm spring and an unusually dry September" [1].',
+      '',
+      'The cooperative can store only part of it: its cold rooms "hold barely two thirds of what came in" [1], and cider makers buy the rest. Bees, meanwhile, dance to show where the flowers are [2].',
+    ].join('\n'),
+  });
+  await panel.ask('Why was the harvest so big, and where does it go?');
+  await panel.expectAnswer(/record apple harvest/);
+  await panel.expectIdle();
+  await panel
+    .sourcesOf(panel.answers.last())
+    .getByText(/^Also read/)
+    .click();
+  await shoot(panel.page, 'citations');
+  await panel.page.setViewportSize({ width: 320, height: 800 });
+  await shoot(panel.page, 'citations-320');
+
+  await atPanelSize(panel);
+  await panel.startNewChat();
+  mockLlm.enqueue({ text: 'They follow the moon.' });
+  await panel.ask(
+    'Tell me everything about the tide clocks of the northern coast and how their hands follow the moon',
+  );
+  await panel.expectAnswer('They follow the moon.');
+  await panel.expectIdle();
+  await panel.showSessions();
+  await panel.page.getByRole('button', { name: /^Actions for Why was the harvest/ }).click();
+  await expect(panel.page.getByRole('menu')).toBeVisible();
+  await shoot(panel.page, 'sessions-menu');
+  await panel.page.setViewportSize({ width: 320, height: 800 });
+  await shoot(panel.page, 'sessions-menu-320');
+});

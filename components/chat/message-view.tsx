@@ -62,7 +62,17 @@ export function MessageView({
       aria-label={t('answer')}
       aria-busy={streaming}
     >
-      {content && <Markdown>{content}</Markdown>}
+      {content && (
+        <Markdown
+          citations={
+            message.sources && !streaming
+              ? { sources: message.sources, citations: message.citations }
+              : undefined
+          }
+        >
+          {content}
+        </Markdown>
+      )}
       <WaitPhase phase={phase ?? (streaming && !content ? t('waitingForModel') : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
       {notices.map((notice, index) => (

@@ -33,3 +33,28 @@ describe('SourcesList', () => {
     expect(html).toContain('<span>Bad</span>');
   });
 });
+
+describe('SourcesList with citations', () => {
+  const sources = [
+    { title: 'Tab', url: 'https://tab.test/', number: 1, cited: false },
+    { title: 'Tides', url: 'https://tides.test/', number: 2, cited: true },
+    { title: 'Moon', url: 'https://moon.test/', number: 3, cited: false },
+    { title: 'Sea', url: 'https://sea.test/', number: 4, cited: true },
+  ];
+
+  it('lists the cited sources numbered as their markers and folds the rest under Also read', () => {
+    const html = renderToStaticMarkup(<SourcesList sources={sources} />);
+    const [list, fold] = html.split('<details');
+    expect(list?.match(/<li value="\d">/g)).toEqual(['<li value="2">', '<li value="4">']);
+    expect(fold).toContain('<summary>Also read (2)</summary>');
+    expect(fold?.match(/<li value="\d">/g)).toEqual(['<li value="1">', '<li value="3">']);
+  });
+
+  it('lists everything it read when the answer cites nothing', () => {
+    const html = renderToStaticMarkup(
+      <SourcesList sources={sources.map((source) => ({ ...source, cited: false }))} />,
+    );
+    expect(html).not.toContain('Also read');
+    expect(html.match(/<li value/g)).toHaveLength(4);
+  });
+});

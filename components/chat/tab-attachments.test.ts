@@ -47,6 +47,17 @@ describe('default attachment', () => {
   });
 });
 
+describe('with Search the web on', () => {
+  it('does not attach the current tab by default, but a picked tab goes alone', () => {
+    const tabs = activate([news, docs], 1);
+    expect(attachedTabs(DEFAULT_SELECTION, tabs, true)).toEqual([]);
+    const picked = withTabAttached(DEFAULT_SELECTION, tabs, 2, true);
+    expect(ids(attachedTabs(picked, tabs, true))).toEqual([2]);
+    // Turning search off again gives the current tab back while nothing was picked.
+    expect(ids(attachedTabs(DEFAULT_SELECTION, tabs, false))).toEqual([1]);
+  });
+});
+
 describe('chosen attachments', () => {
   it('keeps the current tab and adds the picked one, and stops following the active tab', () => {
     const tabs = activate([news, docs, file], 1);

@@ -27,9 +27,19 @@ export function currentTab(tabs: readonly WindowTab[]): WindowTab | undefined {
   return active && isReadableTab(active) ? active : undefined;
 }
 
-/** The chips to show, in the order they were attached; closed or unreadable tabs drop out. */
-export function attachedTabs(selection: TabSelection, tabs: readonly WindowTab[]): WindowTab[] {
+/**
+ * The chips to show, in the order they were attached; closed or unreadable tabs drop out. With
+ * Search the web on, the default attaches nothing: a search question is about the web, and the
+ * tab the user happens to be on would be read, sent and listed as a source for no reason. A tab
+ * picked or @-mentioned still goes.
+ */
+export function attachedTabs(
+  selection: TabSelection,
+  tabs: readonly WindowTab[],
+  searchWeb = false,
+): WindowTab[] {
   if (selection.kind === 'default') {
+    if (searchWeb) return [];
     const current = currentTab(tabs);
     return current ? [current] : [];
   }
@@ -41,8 +51,9 @@ export function withTabAttached(
   selection: TabSelection,
   tabs: readonly WindowTab[],
   tabId: number,
+  searchWeb = false,
 ): TabSelection {
-  const ids = attachedTabs(selection, tabs).map((tab) => tab.id);
+  const ids = attachedTabs(selection, tabs, searchWeb).map((tab) => tab.id);
   if (ids.includes(tabId) || ids.length >= MAX_ATTACHED_TABS)
     return { kind: 'chosen', tabIds: ids };
   return { kind: 'chosen', tabIds: [...ids, tabId] };
@@ -52,8 +63,9 @@ export function withTabDetached(
   selection: TabSelection,
   tabs: readonly WindowTab[],
   tabId: number,
+  searchWeb = false,
 ): TabSelection {
-  const ids = attachedTabs(selection, tabs).map((tab) => tab.id);
+  const ids = attachedTabs(selection, tabs, searchWeb).map((tab) => tab.id);
   return { kind: 'chosen', tabIds: ids.filter((id) => id !== tabId) };
 }
 

@@ -35,17 +35,21 @@ export interface TabAttachments {
  * The composer's attached tabs, chosen from the window's tabs (undefined until they are read).
  * It lives in the app, so visiting Settings keeps the chips.
  */
-export function useTabAttachments(windowTabs: readonly WindowTab[] | undefined): TabAttachments {
+export function useTabAttachments(
+  windowTabs: readonly WindowTab[] | undefined,
+  /** The composer's Search the web toggle: while on, the current tab is not attached by default. */
+  searchWeb = false,
+): TabAttachments {
   const all = windowTabs ?? NO_TABS;
   const [selection, setSelection] = useState<TabSelection>(DEFAULT_SELECTION);
 
   const attach = useCallback(
-    (tabId: number) => setSelection((current) => withTabAttached(current, all, tabId)),
-    [all],
+    (tabId: number) => setSelection((current) => withTabAttached(current, all, tabId, searchWeb)),
+    [all, searchWeb],
   );
   const detach = useCallback(
-    (tabId: number) => setSelection((current) => withTabDetached(current, all, tabId)),
-    [all],
+    (tabId: number) => setSelection((current) => withTabDetached(current, all, tabId, searchWeb)),
+    [all, searchWeb],
   );
   const reset = useCallback(
     (sent?: TabSelection) =>
@@ -60,12 +64,12 @@ export function useTabAttachments(windowTabs: readonly WindowTab[] | undefined):
       loaded: windowTabs !== undefined,
       tabs: all.filter(isReadableTab),
       current: currentTab(all),
-      attached: attachedTabs(selection, all),
+      attached: attachedTabs(selection, all, searchWeb),
       selection,
       attach,
       detach,
       reset,
     }),
-    [windowTabs, all, selection, attach, detach, reset],
+    [windowTabs, all, selection, searchWeb, attach, detach, reset],
   );
 }

@@ -10,7 +10,7 @@ const transfer: SessionTransfer = {
 };
 
 describe('SessionList export and import', () => {
-  it('offers Export Markdown and Export JSON per row, Export all and an Import file field', () => {
+  it('offers a closed ⋯ actions menu per row named for its session, Export all and an Import file field', () => {
     const html = renderToStaticMarkup(
       <SessionList
         sessions={[{ id: 'a', title: 'Apples', createdAt: 0, updatedAt: 0 }]}
@@ -21,8 +21,11 @@ describe('SessionList export and import', () => {
         transfer={transfer}
       />,
     );
-    expect(html.match(/>Export Markdown<\/button>/g)).toHaveLength(1);
-    expect(html.match(/>Export JSON<\/button>/g)).toHaveLength(1);
+    expect(html).toMatch(
+      /<button type="button" class="row-menu-button" aria-label="Actions for Apples" aria-haspopup="menu" aria-expanded="false">/,
+    );
+    // The actions themselves appear only once the menu is opened.
+    expect(html).not.toContain('role="menu"');
     expect(html).toContain('>Export all (JSON)</button>');
     const inputId = html.match(/<label for="([^"]+)" class="import-label">Import<\/label>/)?.[1];
     expect(inputId).toBeDefined();

@@ -1,8 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SessionRecord } from '../../lib/db/records';
+import type { MessageKey } from '../../lib/i18n/catalogs';
 import { t } from '../../lib/i18n/translate';
 import type { ExportFormat } from '../../lib/sessions/session-transfer';
 import { formatWhen } from '../shared/format';
+import { RichMessage } from '../shared/rich-message';
+import { RowMenu } from './row-menu';
 import './sessions.css';
 
 interface SessionRowProps {
@@ -16,7 +19,27 @@ interface SessionRowProps {
 
 type Mode = 'view' | 'rename' | 'confirm-delete';
 
-/** One session: open it, rename it inline, or delete it after an in-panel confirmation. */
+/**
+ * A menu item's words: the action shown, the session's title said to screen readers too, so
+ * "Delete The Tide Clocks" is told apart from the other rows' Delete.
+ */
+function Named({ id, title }: { id: MessageKey; title: string }) {
+  return (
+    <RichMessage
+      id={id}
+      parts={[
+        <span key="title" className="visually-hidden">
+          {title}
+        </span>,
+      ]}
+    />
+  );
+}
+
+/**
+ * One session: open it, or use its ⋯ menu to rename it inline, export it, or delete it after
+ * an in-panel confirmation.
+ */
 export function SessionRow({
   session,
   current,
@@ -92,27 +115,36 @@ export function SessionRow({
           </button>
         </div>
       ) : (
-        <div className="session-actions">
-          <button
-            type="button"
-            onClick={() => {
-              setTitle(session.title);
-              setError(undefined);
-              setMode('rename');
-            }}
-          >
-            {t('rename')}
-          </button>
-          <button type="button" onClick={() => onExport('markdown')}>
-            {t('exportMarkdown')}
-          </button>
-          <button type="button" onClick={() => onExport('json')}>
-            {t('exportJson')}
-          </button>
-          <button type="button" onClick={() => setMode('confirm-delete')}>
-            {t('delete')}
-          </button>
-        </div>
+        <RowMenu
+          label={t('rowActions', session.title)}
+          items={[
+            {
+              key: 'rename',
+              label: <Named id="rowRename" title={session.title} />,
+              onSelect: () => {
+                setTitle(session.title);
+                setError(undefined);
+                setMode('rename');
+              },
+            },
+            {
+              key: 'markdown',
+              label: <Named id="rowExportMarkdown" title={session.title} />,
+              onSelect: () => onExport('markdown'),
+            },
+            {
+              key: 'json',
+              label: <Named id="rowExportJson" title={session.title} />,
+              onSelect: () => onExport('json'),
+            },
+            {
+              key: 'delete',
+              label: <Named id="rowDelete" title={session.title} />,
+              onSelect: () => setMode('confirm-delete'),
+              danger: true,
+            },
+          ]}
+        />
       )}
     </li>
   );

@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { t } from '../../lib/i18n/translate';
 import { CopyButton } from './copy-button';
+import { type CitationTargets, remarkCitations } from './remark-citations';
 import { displayTarget, safeHref, textHidesTarget } from './safe-url';
 import './markdown.css';
 
@@ -27,9 +28,24 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
   );
 }
 
-function MarkdownLink({ href, children }: ComponentProps<'a'>) {
+function MarkdownLink({ href, children, className, ...rest }: ComponentProps<'a'>) {
   const safe = safeHref(href);
   if (!safe) return <span className="link-dropped">{children}</span>;
+  if (className === 'citation') {
+    // Made by remark-citations from the extension's own sources, not from the model's text.
+    return (
+      <a
+        className="citation"
+        href={safe}
+        title={safe}
+        aria-label={rest['aria-label']}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {children}
+      </a>
+    );
+  }
   return <ExternalLink href={safe}>{children}</ExternalLink>;
 }
 
@@ -99,11 +115,18 @@ function urlTransform(url: string): string | undefined {
  * Model output as Markdown: GFM tables and code, no raw HTML (skipHtml, and never rehype-raw),
  * no remote images, and links that show where they really go.
  */
-export function Markdown({ children }: { children: string }) {
+export function Markdown({
+  children,
+  citations,
+}: {
+  children: string;
+  /** The finished answer's sources: its markers `[n]` become links to them. */
+  citations?: CitationTargets;
+}) {
   return (
     <div className="markdown">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : [remarkGfm]}
         skipHtml
         urlTransform={urlTransform}
         components={COMPONENTS}

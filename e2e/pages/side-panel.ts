@@ -428,10 +428,24 @@ export class SidePanel {
     await this.searchSessionsField.fill(query);
   }
 
+  /** A row's ⋯ button, "Actions for <title>", which opens the menu of its actions. */
+  sessionMenuButton(title: string): Locator {
+    return this.page.getByRole('button', { name: `Actions for ${title}`, exact: true });
+  }
+  /** An item of a row's open ⋯ menu: "Rename <title>", "Export <title> as JSON", "Delete <title>". */
+  sessionMenuItem(name: string): Locator {
+    return this.page.getByRole('menuitem', { name, exact: true });
+  }
+  /** Opens a row's ⋯ menu and chooses one of its items. */
+  async chooseSessionAction(title: string, item: string): Promise<void> {
+    await this.showSessions();
+    await this.sessionMenuButton(title).click();
+    await this.sessionMenuItem(item).click();
+  }
+
   /** Renames a session in place: Rename opens a field labelled "Session title"; Enter saves. */
   async renameSession(title: string, newTitle: string): Promise<void> {
-    await this.showSessions();
-    await this.sessionRow(title).getByRole('button', { name: 'Rename', exact: true }).click();
+    await this.chooseSessionAction(title, `Rename ${title}`);
     const field = this.page.getByLabel('Session title', { exact: true });
     await expect(field).toBeFocused();
     await field.fill(newTitle);
@@ -444,9 +458,8 @@ export class SidePanel {
    * ("Delete this session?") whose own Delete button confirms.
    */
   async deleteSession(title: string): Promise<void> {
-    await this.showSessions();
     const row = this.sessionRow(title);
-    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await this.chooseSessionAction(title, `Delete ${title}`);
     const confirmation = row.getByRole('alertdialog', { name: /delete/i });
     await expect(confirmation).toBeVisible();
     await confirmation.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -454,9 +467,9 @@ export class SidePanel {
   }
 
   // Export and import (sessions list)
-  /** A row's export button: "Export Markdown" or "Export JSON". */
-  exportButton(title: string, format: 'Markdown' | 'JSON'): Locator {
-    return this.sessionRow(title).getByRole('button', { name: `Export ${format}`, exact: true });
+  /** Exports a session from its ⋯ menu: "Export <title> as Markdown" or "… as JSON". */
+  async exportSession(title: string, format: 'Markdown' | 'JSON'): Promise<void> {
+    await this.chooseSessionAction(title, `Export ${title} as ${format}`);
   }
   get exportAllButton(): Locator {
     return this.page.getByRole('button', { name: 'Export all (JSON)', exact: true });

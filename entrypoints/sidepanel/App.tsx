@@ -39,7 +39,7 @@ export function App() {
   const [ready, setReady] = useState<Settings>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
-  const attachments = useTabAttachments(useWindowTabs());
+  const attachments = useTabAttachments(useWindowTabs(), searchWeb);
   const grants = useGrants();
   useKeepAlive(useHasActiveRun(selectedId));
   // The worker started a chat itself (context menu, keyboard shortcut): show it.

@@ -47,7 +47,9 @@ export async function seenTexts(db: GleanerDatabase, run: RunRecord): Promise<Se
   return messages
     .filter((message) => message.role === 'tool' && message.content)
     .map((message) => ({
-      host: hostOf(message.sources?.[0]?.url) ?? `${message.toolName ?? 'tool'} results`,
+      host:
+        (message.sources?.[0]?.snippet ? undefined : hostOf(message.sources?.[0]?.url)) ??
+        `${message.toolName ?? 'tool'} results`,
       text: message.content,
     }));
 }

@@ -95,11 +95,11 @@ describe('the run loop', () => {
     expect(second.at(-1)).toEqual({
       role: 'tool',
       toolCallId: 'call_1_0',
-      content: 'Sunny in Oslo',
+      content: 'Sunny in Oslo\nCite with: [1] https://weather.test/Oslo',
     });
     expect(second.at(-2)).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'weather' }] });
     expect(messages.at(-1)?.sources).toEqual([
-      { title: 'Oslo weather', url: 'https://weather.test/Oslo' },
+      { title: 'Oslo weather', url: 'https://weather.test/Oslo', number: 1, cited: false },
     ]);
     const steps = await runSteps(db, run.id);
     expect(steps.map((step) => [step.kind, step.toolName, step.status])).toEqual([

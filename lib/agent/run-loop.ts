@@ -1,6 +1,7 @@
 import { appendMessage, sessionMessages } from '../db/queries';
-import type { MessageRecord, RunError, RunRecord, Source } from '../db/records';
+import type { MessageRecord, RunError, RunRecord } from '../db/records';
 import { LlmError, type LlmErrorKind } from '../llm/errors';
+import { citeAnswer } from './answer-citations';
 import { runModelStep } from './model-step';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
@@ -21,17 +22,6 @@ function findLast<T>(items: readonly T[], predicate: (item: T) => boolean): T | 
     if (predicate(items[index]!)) return items[index];
   }
   return undefined;
-}
-
-/** Sources are built from what tools actually read, whatever the model writes. */
-function collectSources(runMessages: readonly MessageRecord[]): Source[] {
-  const seen = new Map<string, Source>();
-  for (const message of runMessages) {
-    for (const source of message.sources ?? []) {
-      if (!seen.has(source.url)) seen.set(source.url, source);
-    }
-  }
-  return [...seen.values()];
 }
 
 /**
@@ -142,7 +132,13 @@ export async function executeRun(
           continue;
         }
         if (!lastAssistant.toolCalls?.length) {
-          await db.messages.update(lastAssistant.id, { sources: collectSources(runMessages) });
+          // Sources are built from what tools actually read, whatever the model writes; the
+          // model's markers only say which of them it used.
+          const cited = await citeAnswer(db, run, runMessages, lastAssistant.content);
+          await db.messages.update(lastAssistant.id, {
+            sources: cited.sources,
+            citations: cited.citations,
+          });
           return finish(dependencies, run, 'done');
         }
       }

@@ -88,6 +88,7 @@ export function createSubAgentRunner(
       kind: 'result',
       content: answer?.content || 'The Fetch Analysis finished without an answer.',
       sources,
+      citesSources: true,
       summary: `Fetch Analysis: ${steps} tool call${steps === 1 ? '' : 's'}, ${sources.length} source${sources.length === 1 ? '' : 's'}`,
     };
   }

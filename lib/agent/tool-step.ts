@@ -8,6 +8,7 @@ import { callTool, type SettledOutcome } from './call-tool';
 import { screenArguments, screenPrompt, seenTexts } from './request-screen';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
+import { numberResult } from './source-numbers';
 import { findReusableResult, reuseKey } from './step-reuse';
 import { repeatedCallReached } from './stop-conditions';
 import { whileStorageFull } from './storage-retry';
@@ -115,6 +116,14 @@ async function spendFetchBudget(
   });
 }
 
+/** The run's tool results so far, in the order they were stored. */
+async function runToolMessages(dependencies: RunDependencies, runId: string) {
+  const messages = await dependencies.db.messages.where('runId').equals(runId).toArray();
+  return messages
+    .filter((message) => message.role === 'tool')
+    .sort((first, second) => first.seq - second.seq);
+}
+
 /** The tool's declaration, stored on its step so Activity can read what the call may do. */
 function consentOf(dependencies: RunDependencies, toolName: string) {
   const declared = dependencies.tools.getRegistered(toolName)?.consent;
@@ -187,7 +196,11 @@ export async function runToolStep(
     await db.steps.update(stepId, { status: 'failed', endedAt: now(), summary: outcome.message });
     return { kind: 'limit', message: outcome.message };
   }
-  const content = outcome.kind === 'result' ? outcome.content : `Error: ${outcome.message}`;
+  // Each source the result read is told by its number in the run, for the model to cite.
+  const content =
+    outcome.kind === 'result'
+      ? numberResult(outcome, await runToolMessages(dependencies, run.id))
+      : `Error: ${outcome.message}`;
   // A result the browser has no room for is kept and saved once there is (storage-retry.ts).
   const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
   await whileStorageFull(

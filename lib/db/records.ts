@@ -7,6 +7,15 @@ const sourceSchema = z.object({
   url: z.string(),
   /** Shown beside the link, e.g. "used 62% of the page". */
   note: z.string().optional(),
+  /**
+   * On an answer's sources: the number the model cites it by, `[n]`, the order it was first
+   * read in the run (docs/decisions/0012). Answers stored before citations have none.
+   */
+  number: z.number().optional(),
+  /** On an answer's sources: the answer cites it; read but uncited sources show as "Also read". */
+  cited: z.boolean().optional(),
+  /** Only a search result's title and snippet were read, not the page itself. */
+  snippet: z.boolean().optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 
@@ -49,6 +58,14 @@ export const messageSchema = z.object({
   toolName: z.string().optional(),
   /** On the final answer: built from what was read or fetched, never from the model's text. */
   sources: z.array(sourceSchema).optional(),
+  /**
+   * On the final answer: the quoted passages the extension found in their source, each with a
+   * link that opens the source at the passage (`#:~:text=`). A marker whose quote is not here
+   * links to the source itself.
+   */
+  citations: z
+    .array(z.object({ number: z.number(), quote: z.string(), href: z.string() }))
+    .optional(),
   /** Written by the extension, not the model (e.g. the read_tab calls for attached tabs). */
   synthetic: z.boolean().optional(),
   /** One line the extension adds under the answer (a denial, a limit reached). */

@@ -88,6 +88,19 @@ describe('Markdown export', () => {
     );
   });
 
+  it('numbers sources as the answer cites them and marks the uncited ones', async () => {
+    const bundle = (await readSessionBundle(db, 's1'))!;
+    const answer = bundle.messages.find((message) => message.sources?.length)!;
+    answer.sources = [
+      { title: 'Bees', url: 'https://garden.test/bees', number: 2, cited: true },
+      { title: 'Tab', url: 'https://tab.test/', number: 1, cited: false },
+    ];
+    const markdown = buildMarkdownExport(bundle, NOW);
+    expect(markdown).toContain(
+      '- [2] [Bees](https://garden.test/bees)\n- [1] [Tab](https://tab.test/) (also read)',
+    );
+  });
+
   it('leaves out tool results (raw page text)', async () => {
     const markdown = buildMarkdownExport((await readSessionBundle(db, 's1'))!, NOW);
     expect(markdown).not.toContain('RAW PAGE TEXT');

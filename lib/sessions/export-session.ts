@@ -88,7 +88,10 @@ function toolCallLine(name: string, rawArguments: string): string {
 function sourceLine(source: Source): string {
   const title = (source.title || source.url).replace(/([[\]\\])/g, '\\$1');
   const url = source.url.replaceAll('(', '%28').replaceAll(')', '%29').replaceAll(' ', '%20');
-  return `- [${title}](${url})${source.note ? ` (${source.note})` : ''}`;
+  // The number is the one the answer's markers [n] use; uncited sources say so.
+  const number = source.number === undefined ? '' : `[${source.number}] `;
+  const uncited = source.cited === false ? ' (also read)' : '';
+  return `- ${number}[${title}](${url})${source.note ? ` (${source.note})` : ''}${uncited}`;
 }
 
 function isoDate(time: number | Date): string {

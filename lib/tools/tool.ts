@@ -190,7 +190,18 @@ export interface ToolContext {
  * redirect to another host), after which the loop runs the tool again with `continuation`.
  */
 export type ToolOutcome =
-  | { kind: 'result'; content: string; sources?: Source[]; bytes?: number; summary?: string }
+  | {
+      kind: 'result';
+      content: string;
+      sources?: Source[];
+      bytes?: number;
+      summary?: string;
+      /**
+       * The content cites `sources` by their own `number` (a Fetch Analysis answer): its
+       * markers are renumbered to the numbers of the run it serves.
+       */
+      citesSources?: boolean;
+    }
   /** `notice`: a line for the user under the answer as well (a refused request). */
   | { kind: 'error'; message: string; notice?: string }
   | { kind: 'denied'; message: string }

@@ -39,6 +39,12 @@ export const webSearchTool = defineTool({
     return {
       kind: 'result',
       content: wrapUntrusted(found.text, context.nonce, { source: `${provider.label} search` }),
+      // Each result can be cited; only its title and snippet were read, not its page.
+      sources: found.results.map((result) => ({
+        title: result.title || result.url,
+        url: result.url,
+        snippet: true,
+      })),
       summary: `"${query}": ${found.results.length} result${found.results.length === 1 ? '' : 's'} from ${provider.label}`,
     };
   },
