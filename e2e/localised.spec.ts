@@ -122,8 +122,8 @@ test.describe('in Chinese', () => {
 
     await page.getByRole('button', { name: '会话', exact: true }).click();
     await expect(page.getByRole('region', { name: '今天' })).toBeVisible();
-    await expect(page.getByRole('button', { name: '潮汐钟多久校准一次？' })).toBeVisible();
-    await expect(page.getByRole('button', { name: '重命名', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: '潮汐钟多久校准一次？', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: '“潮汐钟多久校准一次？”的操作' })).toBeVisible();
     await checkNarrow(page, 'zh-sessions');
 
     await page.getByRole('button', { name: '设置', exact: true }).click();
@@ -180,7 +180,11 @@ test.describe('in Russian', () => {
 
     await page.getByRole('button', { name: 'Чаты', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Сегодня' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Переименовать', exact: true })).toBeVisible();
+    const menu = page.getByRole('button', { name: 'Действия с «Что случилось с урожаем яблок?»' });
+    await menu.click();
+    await expect(
+      page.getByRole('menuitem', { name: 'Переименовать Что случилось с урожаем яблок?' }),
+    ).toBeVisible();
     await checkNarrow(page, 'ru-sessions');
 
     await page.getByRole('button', { name: 'Настройки', exact: true }).click();
