@@ -30,7 +30,12 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
   webExt: { disabled: true },
-  vite: () => ({ plugins: [zodWithoutEvalProbe()] }),
+  vite: () => ({
+    plugins: [zodWithoutEvalProbe()],
+    // `GLEANER_UNMINIFIED=1 npm run build` keeps function names, so the CPU profiles that
+    // `npm run bench -- --profile` prints name our functions instead of one-letter ones.
+    ...(process.env.GLEANER_UNMINIFIED ? { build: { minify: false } } : {}),
+  }),
   manifest: ({ browser }) => ({
     // The texts are in public/_locales/<language>/messages.json, read in the browser's language.
     name: '__MSG_name__',

@@ -5,7 +5,10 @@
  * (CHROMIUM_PATH, default /usr/bin/chromium).
  *
  * Flags: `--quick` (few iterations and a smaller history, every row still printed: what CI
- * runs so the benchmark cannot rot), `--node-only`, `--browser-only`.
+ * runs so the benchmark cannot rot), `--node-only`, `--browser-only`, `--profile` (a CPU profile
+ * of the worker during the Summarize, agent step and streaming rows, summarised in "what
+ * dominated"; build with `GLEANER_UNMINIFIED=1` for readable names). `BENCH_ROWS=agent,stream`
+ * runs only those rows of the extension part (summarize, agent, stream, cold, history, memory).
  */
 // First: Node has no IndexedDB, and the session modules open the shared database when loaded.
 import 'fake-indexeddb/auto';
@@ -23,8 +26,9 @@ const nodeOnly = process.argv.includes('--node-only');
 const browserOnly = process.argv.includes('--browser-only');
 const runs = Number(process.env.BENCH_RUNS ?? (quick ? 3 : 30));
 const sizes = quick
-  ? { runs, pages: 5, sessions: 200, nodeImportSessions: 50 }
-  : { runs, pages: 20, sessions: 1_000, nodeImportSessions: 1_000 };
+  ? { runs, pages: 5, sessions: 200, nodeImportSessions: 50, answers: 20 }
+  : { runs, pages: 20, sessions: 1_000, nodeImportSessions: 1_000, answers: 100 };
+const only = (process.env.BENCH_ROWS ?? '').split(',').filter(Boolean);
 console.log(
   `Gleaner benchmarks · ${new Date().toISOString()} · node ${process.version}${quick ? ' · quick mode (few iterations, smaller history; figures are rough)' : ''}`,
 );
@@ -59,7 +63,14 @@ if (!nodeOnly) {
     '\nBudgets of issue 15, in the built extension in Chromium (zero-latency mock model)',
   );
   printBudgetTable(
-    await benchExtension({ runs: sizes.runs, pages: sizes.pages, sessions: sizes.sessions }),
+    await benchExtension({
+      runs: sizes.runs,
+      pages: sizes.pages,
+      sessions: sizes.sessions,
+      answers: sizes.answers,
+      profile: process.argv.includes('--profile'),
+      only,
+    }),
   );
 }
 console.log('\nExtraction quality and speed: npm run bench:extract');

@@ -6,7 +6,7 @@ import { type ChatCompletionBody, messageText } from './servers/mock-llm';
  * Long conversations on a small window: every request fits the Context window (8,192 tokens,
  * the default for an unknown model), older answers and pages are compressed by the small model
  * with their facts kept, a provider that still says "too long" gets one more compression and one
- * retry, and a resumed answer reuses what it already fetched.
+ * retry, and a resumed or regenerated answer reuses what it already fetched.
  */
 
 const WINDOW = 8192;
@@ -85,7 +85,8 @@ test.describe('long conversations', () => {
     await expect(panel.page.getByText(SUMMARY).first()).toBeVisible();
     // The transcript itself is untouched: turn 1's answer is still on screen.
     await expect(panel.answers.getByText(FACT)).toBeVisible();
-    await expect(panel.page.getByText(/^This chat: ≈ [\d,]+ in · [\d,]+ out$/)).toBeVisible();
+    // The mock reports usage for every call, compressions included, so nothing is estimated.
+    await expect(panel.page.getByText(/^This chat: [\d,]+ in · [\d,]+ out$/)).toBeVisible();
   });
 
   test('a provider answering context_length_exceeded once gets one retry and a complete answer', async ({
@@ -154,5 +155,47 @@ test.describe('long conversations', () => {
     expect(messageText(reused?.content)).toContain('apple');
     await panel.activityButton.last().click();
     await expect(panel.page.getByText(/reused/).first()).toBeVisible();
+  });
+
+  test('Regenerate after a fetch makes no second request to the site and shows no card', async ({
+    chatPanel: panel,
+    fixtureSite,
+    mockLlm,
+  }) => {
+    const { article } = fixtureSite.pages;
+    const fetchCall = { name: 'fetch', arguments: { url: article.url } };
+    mockLlm.enqueue({ toolCalls: [{ id: 'call_fetch_first', ...fetchCall }] });
+    mockLlm.enqueue({ text: 'The Courier reports a record apple harvest.' });
+    mockLlm.enqueue({ toolCalls: [{ id: 'call_fetch_again', ...fetchCall }] });
+    mockLlm.enqueue({ text: 'Once more: the Lune valley harvested a record crop of apples.' });
+
+    await panel.ask('What does the Courier say about the harvest?');
+    await expect(panel.allowOnceButton).toBeEnabled();
+    await panel.allowOnceButton.click();
+    await panel.expectAnswer('The Courier reports a record apple harvest.');
+    await panel.expectIdle();
+    expect(pageRequests(fixtureSite.requests)).toHaveLength(1);
+
+    await panel.answers.last().getByRole('button', { name: 'Regenerate', exact: true }).click();
+    await panel.expectAnswer('Once more: the Lune valley harvested a record crop of apples.');
+    await panel.expectIdle();
+    await expect(panel.consentCard).toHaveCount(0);
+    expect(pageRequests(fixtureSite.requests), 'the site was asked once').toHaveLength(1);
+    // The model got the stored page as the result of its new call, and the question afresh.
+    const last = mockLlm.chatRequests().at(-1)!.body;
+    const reused = last.messages.find((message) => message.tool_call_id === 'call_fetch_again');
+    expect(messageText(reused?.content)).toContain('apple');
+    expect(last.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+    // The earlier answer stays in the chat; the new one says in Activity that it reused the page.
+    await expect(
+      panel.answers.getByText('The Courier reports a record apple harvest.'),
+    ).toBeVisible();
+    await panel.activityOf(panel.answers.last()).click();
+    await expect(
+      panel.answers
+        .last()
+        .getByText(/reused/)
+        .first(),
+    ).toBeVisible();
   });
 });

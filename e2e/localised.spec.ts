@@ -122,7 +122,9 @@ test.describe('in Chinese', () => {
 
     await page.getByRole('button', { name: '会话', exact: true }).click();
     await expect(page.getByRole('region', { name: '今天' })).toBeVisible();
-    await expect(page.getByRole('button', { name: '潮汐钟多久校准一次？', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: '潮汐钟多久校准一次？', exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: '“潮汐钟多久校准一次？”的操作' })).toBeVisible();
     await checkNarrow(page, 'zh-sessions');
 

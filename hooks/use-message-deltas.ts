@@ -1,50 +1,83 @@
-import { useEffect, useState } from 'react';
-import { getPortClient, type MessageDelta } from '../lib/messaging/port-client';
+import { useEffect, useRef, useState } from 'react';
+import { getDatabase } from '../lib/db/database';
+import {
+  type AssembledText,
+  createDeltaAssembler,
+  type DeltaAssembler,
+  type StoredText,
+} from '../lib/messaging/delta-assembly';
+import { getPortClient } from '../lib/messaging/port-client';
 
-type DeltaMap = ReadonlyMap<string, MessageDelta>;
+type DeltaMap = ReadonlyMap<string, AssembledText>;
+
+async function readStored(messageId: string): Promise<StoredText | undefined> {
+  const message = await getDatabase().messages.get(messageId);
+  return message && { content: message.content, streaming: message.status === 'streaming' };
+}
 
 /**
- * The latest streamed content per message, for messages still streaming. Deltas only make the
+ * The streamed content per message, for messages still streaming, put together from the
+ * worker's append-only deltas (a gap is filled from the stored message). Deltas only make the
  * answer appear faster; the stored message is the truth once it is no longer streaming, so
  * entries for other messages are dropped. Updates are batched to one render per frame.
  */
 export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
   const [deltas, setDeltas] = useState<DeltaMap>(new Map());
   const key = streamingIds.join('\n');
+  const wanted = useRef<ReadonlySet<string>>(new Set());
+  const assembler = useRef<DeltaAssembler | undefined>(undefined);
 
+  // One assembler for the panel's life, so a second message starting to stream does not make
+  // the first one's text be read back from storage.
   useEffect(() => {
-    const wanted = new Set(key ? key.split('\n') : []);
-    setDeltas((current) => {
-      const kept = [...current].filter(([id]) => wanted.has(id));
-      return kept.length === current.size ? current : new Map(kept);
-    });
-    if (wanted.size === 0) return;
     const client = getPortClient();
-    client.connect();
-    let queued: MessageDelta[] = [];
+    let changed = new Map<string, AssembledText>();
     let frame = 0;
     const flush = () => {
       frame = 0;
-      const batch = queued;
-      queued = [];
+      const batch = changed;
+      changed = new Map();
       setDeltas((current) => {
         const next = new Map(current);
-        for (const delta of batch) {
-          const previous = next.get(delta.messageId);
-          if (!previous || delta.at >= previous.at) next.set(delta.messageId, delta);
-        }
+        for (const [id, text] of batch) if (wanted.current.has(id)) next.set(id, text);
         return next;
       });
     };
-    const unsubscribe = client.onMessageDelta((delta) => {
-      if (!wanted.has(delta.messageId)) return;
-      queued.push(delta);
-      frame ||= requestAnimationFrame(flush);
+    const created = createDeltaAssembler({
+      readStored,
+      onChange: (messageId, text) => {
+        changed.set(messageId, text);
+        frame ||= requestAnimationFrame(flush);
+      },
     });
+    assembler.current = created;
+    // Every delta is taken in, shown or not: the first deltas of an answer arrive before the
+    // stored message tells the panel it is streaming.
+    const unsubscribe = client.onMessageDelta((delta) => created.receive(delta));
     return () => {
       unsubscribe();
+      created.dispose();
+      assembler.current = undefined;
       if (frame) cancelAnimationFrame(frame);
     };
+  }, []);
+
+  useEffect(() => {
+    const next = new Set(key ? key.split('\n') : []);
+    for (const id of wanted.current) if (!next.has(id)) assembler.current?.forget(id);
+    wanted.current = next;
+    setDeltas((current) => {
+      const kept = new Map([...current].filter(([id]) => next.has(id)));
+      // A message shown as streaming now may have had its first deltas already.
+      for (const id of next) {
+        const text = assembler.current?.get(id);
+        if (text && !kept.has(id)) kept.set(id, text);
+      }
+      return kept.size === current.size && [...kept.keys()].every((id) => current.has(id))
+        ? current
+        : kept;
+    });
+    if (next.size > 0) getPortClient().connect();
   }, [key]);
 
   return deltas;

@@ -44,6 +44,8 @@ const NAMES = new Set([
   'macOS',
   'Windows',
   'Linux',
+  'http',
+  'https',
 ]);
 /** Elements whose text is code, typed as it is in every language. */
 const CODE_ELEMENTS = new Set(['code', 'kbd', 'pre', 'samp']);

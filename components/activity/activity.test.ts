@@ -79,6 +79,19 @@ describe('stepFacts', () => {
     expect(stepFacts(step({ status: 'running', endedAt: undefined }))).toEqual(['running…']);
     expect(stepFacts(step({ status: 'failed' }))).toEqual(['500 ms', 'failed']);
   });
+
+  it('gives a compression its sizes and says how many facts were put back and left out', () => {
+    const compression = {
+      summary: 'Short.',
+      replacedIds: ['m1'],
+      factsRestored: ['0.5%', 'HT-0113'],
+      reason: 'threshold' as const,
+      factsLeftOut: 3,
+    };
+    expect(
+      stepFacts(step({ kind: 'compression', tokensIn: 12_400, tokensOut: 1_900, compression })),
+    ).toEqual(['12,400 → 1,900 tokens', '2 facts put back', '3 facts left out to fit', '500 ms']);
+  });
 });
 
 describe('describeToolArguments', () => {

@@ -102,6 +102,8 @@ export function stepFacts(step: StepRecord): string[] {
     }
     const restored = step.compression?.factsRestored.length ?? 0;
     if (restored) facts.push(tp('factsPutBack', restored));
+    const leftOut = step.compression?.factsLeftOut ?? 0;
+    if (leftOut) facts.push(tp('factsLeftOut', leftOut));
     if (step.compression?.reason === 'overflow') facts.push(t('afterOverflow'));
   }
   if (step.bytes !== undefined) facts.push(formatBytes(step.bytes));

@@ -19,6 +19,8 @@ interface MessageListProps {
   sentTabs?: ReadonlyMap<string, readonly string[]>;
   /** Asks a run's question again; undefined while an answer is being written. */
   onRegenerate?: (runId: string) => void;
+  /** Asks a denied run's question again with no web tools; undefined while one is written. */
+  onAnswerWithoutWeb?: (runId: string) => void;
   /** The answer being written and what it waits for now. */
   pending?: { runId: string; phase: string | undefined };
 }
@@ -31,6 +33,7 @@ export function MessageList({
   onOpenSession,
   sentTabs,
   onRegenerate,
+  onAnswerWithoutWeb,
   pending,
 }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
@@ -103,7 +106,13 @@ export function MessageList({
               phase={isPending && message.role === 'assistant' ? pending.phase : undefined}
               actions={
                 activityRun && message.role === 'assistant' && !isPending
-                  ? { onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)) }
+                  ? {
+                      onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)),
+                      // After a Deny, the answer offers what can still be done.
+                      ...(onAnswerWithoutWeb && activityRun.error?.kind === 'denied'
+                        ? { onAnswerWithoutWeb: () => onAnswerWithoutWeb(activityRun.id) }
+                        : {}),
+                    }
                   : undefined
               }
             >

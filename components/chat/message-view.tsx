@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { MessageRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import { CopyButton } from '../shared/copy-button';
-import { Markdown } from '../shared/markdown';
+import { Markdown, StreamingMarkdown } from '../shared/markdown';
 import { SourcesList } from './sources-list';
 import './chat.css';
 
@@ -21,8 +21,11 @@ interface MessageViewProps {
   children?: ReactNode;
   /** On a user message: the titles of the tabs it took along. */
   sentTabs?: readonly string[];
-  /** On the answer that ends a run: Copy and, when it can start now, Regenerate. */
-  actions?: { onRegenerate?: () => void };
+  /**
+   * On the answer that ends a run: Copy and, when it can start now, Regenerate; after a Deny,
+   * Answer without the web (what can still be done).
+   */
+  actions?: { onRegenerate?: () => void; onAnswerWithoutWeb?: () => void };
   /** What the answer waits for now ("Reading The Tide Clocks…"), announced as it changes. */
   phase?: string;
 }
@@ -62,17 +65,20 @@ export function MessageView({
       aria-label={t('answer')}
       aria-busy={streaming}
     >
-      {content && (
-        <Markdown
-          citations={
-            message.sources && !streaming
-              ? { sources: message.sources, citations: message.citations }
-              : undefined
-          }
-        >
-          {content}
-        </Markdown>
-      )}
+      {content &&
+        (streaming ? (
+          <StreamingMarkdown>{content}</StreamingMarkdown>
+        ) : (
+          <Markdown
+            citations={
+              message.sources
+                ? { sources: message.sources, citations: message.citations }
+                : undefined
+            }
+          >
+            {content}
+          </Markdown>
+        ))}
       <WaitPhase phase={phase ?? (streaming && !content ? t('waitingForModel') : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
       {notices.map((notice, index) => (
@@ -81,6 +87,14 @@ export function MessageView({
           {notice}
         </p>
       ))}
+      {actions?.onAnswerWithoutWeb && (
+        <div className="answer-offer">
+          <button type="button" onClick={actions.onAnswerWithoutWeb}>
+            {t('answerWithoutWeb')}
+          </button>
+          <span className="answer-offer-note">{t('answerWithoutWebNote')}</span>
+        </div>
+      )}
       {message.sources && <SourcesList sources={message.sources} />}
       {actions && !streaming && content.trim() !== '' && (
         <div className="answer-actions">

@@ -14,23 +14,32 @@ export interface Usage {
 
 const NONE: Usage = { tokensIn: 0, tokensOut: 0, estimated: false, cost: 0 };
 
+/**
+ * What a step's model calls sent and got back. A compression counts the requests it made to the
+ * small model; one stored before those were recorded counts its sizes, as an estimate.
+ */
+function callTokensOf(step: StepRecord): { tokensIn: number; tokensOut: number } {
+  const sent = step.kind === 'compression' ? step.compression?.sent : undefined;
+  return sent ?? { tokensIn: step.tokensIn ?? 0, tokensOut: step.tokensOut ?? 0 };
+}
+
 /** What the model calls among these steps sent and got back (compressions included). */
 export function usageOf(steps: readonly StepRecord[]): Usage {
   let usage: Usage = { ...NONE };
   for (const step of steps) {
     if (step.kind === 'tool') continue;
     if (step.tokensIn === undefined && step.tokensOut === undefined) continue;
+    const tokens = callTokensOf(step);
     usage = {
-      tokensIn: usage.tokensIn + (step.tokensIn ?? 0),
-      tokensOut: usage.tokensOut + (step.tokensOut ?? 0),
-      estimated: usage.estimated || step.usageEstimated === true || step.kind === 'compression',
-      // A model call without a price makes the total unknown; compressions are not priced.
+      tokensIn: usage.tokensIn + tokens.tokensIn,
+      tokensOut: usage.tokensOut + tokens.tokensOut,
+      estimated:
+        usage.estimated ||
+        step.usageEstimated === true ||
+        (step.kind === 'compression' && !step.compression?.sent),
+      // A model call without a price makes the total unknown, a compression's included.
       cost:
-        step.kind === 'compression'
-          ? usage.cost
-          : usage.cost !== undefined && step.cost !== undefined
-            ? usage.cost + step.cost
-            : undefined,
+        usage.cost !== undefined && step.cost !== undefined ? usage.cost + step.cost : undefined,
     };
   }
   return usage;

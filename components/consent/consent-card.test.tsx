@@ -48,6 +48,20 @@ describe('ConsentCard', () => {
     expect(html).toContain('Allow all fetches for this answer');
   });
 
+  it('shows the address as typed and states the upgrade when Gleaner fetches it over https', () => {
+    const html = render({
+      target: 'https://docs.example.com/guide',
+      asked: 'http://docs.example.com/guide',
+    });
+    expect(html).toContain('<mark class="consent-origin">http://docs.example.com</mark>/guide');
+    expect(html).not.toContain('https://docs.example.com/guide');
+    expect(html).toContain('<strong>http → https</strong>: Gleaner asks for it over a secure');
+  });
+
+  it('says nothing about an upgrade when the address was fetched as written', () => {
+    expect(render()).not.toContain('http → https');
+  });
+
   it('shows both forms of an internationalised host, punycode highlighted', () => {
     const html = render({ target: 'https://xn--pple-43d.com/login' });
     expect(html).toContain('<mark class="consent-origin">https://xn--pple-43d.com</mark>/login');

@@ -156,7 +156,13 @@ function Target({ request }: { request: ConsentRequestRecord }) {
           ]}
         />
       </p>
-      <UrlTarget target={request.target} />
+      {/* The address as typed; when Gleaner upgraded it, the upgrade is said, not hidden. */}
+      <UrlTarget target={request.asked ?? request.target} />
+      {request.asked && (
+        <p className="consent-upgrade">
+          <RichMessage id="consentUpgraded" parts={[<strong key="upgrade">http → https</strong>]} />
+        </p>
+      )}
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Children, type ComponentProps, isValidElement, type ReactNode } from 'react';
+import { Children, type ComponentProps, isValidElement, memo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { t } from '../../lib/i18n/translate';
 import { CopyButton } from './copy-button';
+import { markdownBlocks } from './markdown-blocks';
 import { type CitationTargets, remarkCitations } from './remark-citations';
 import { displayTarget, safeHref, textHidesTarget } from './safe-url';
 import './markdown.css';
@@ -113,26 +114,50 @@ function urlTransform(url: string): string | undefined {
 
 /**
  * Model output as Markdown: GFM tables and code, no raw HTML (skipHtml, and never rehype-raw),
- * no remote images, and links that show where they really go.
+ * no remote images, and links that show where they really go. Memoised on its text: a new token
+ * in one answer does not parse every other message of the conversation again.
  */
-export function Markdown({
-  children,
-  citations,
-}: {
-  children: string;
-  /** The finished answer's sources: its markers `[n]` become links to them. */
-  citations?: CitationTargets;
-}) {
+export const Markdown = memo(
+  function Markdown({
+    children,
+    citations,
+  }: {
+    children: string;
+    /** The finished answer's sources: its markers `[n]` become links to them. */
+    citations?: CitationTargets;
+  }) {
+    return (
+      <div className="markdown">
+        <ReactMarkdown
+          remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : [remarkGfm]}
+          skipHtml
+          urlTransform={urlTransform}
+          components={COMPONENTS}
+        >
+          {children}
+        </ReactMarkdown>
+      </div>
+    );
+  },
+  // The citations object is made anew per render; what it points to is what counts.
+  (before, after) =>
+    before.children === after.children &&
+    before.citations?.sources === after.citations?.sources &&
+    before.citations?.citations === after.citations?.citations,
+);
+
+/**
+ * An answer still being written, block by block: each new token parses only the last block, so
+ * a long answer costs the same per token at its end as at its start. Once the answer is done it
+ * is shown with Markdown as one piece (a block split here never changes how text reads).
+ */
+export function StreamingMarkdown({ children }: { children: string }) {
   return (
-    <div className="markdown">
-      <ReactMarkdown
-        remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : [remarkGfm]}
-        skipHtml
-        urlTransform={urlTransform}
-        components={COMPONENTS}
-      >
-        {children}
-      </ReactMarkdown>
+    <div className="markdown-stream">
+      {markdownBlocks(children).map((block, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: blocks only ever grow at the end.
+        <Markdown key={index}>{block}</Markdown>
+      ))}
     </div>
   );
 }

@@ -248,6 +248,11 @@ export function ChatScreen(props: ChatScreenProps) {
                 ? undefined
                 : (runId) => void run({ type: 'regenerateRun', runId })
             }
+            onAnswerWithoutWeb={
+              activeRun || busy || configured === false
+                ? undefined
+                : (runId) => void run({ type: 'regenerateRun', runId, withoutWeb: true })
+            }
           />
         )}
         {storageFull && <StorageFullNotice message={storageFull} onOpenSessions={onOpenSessions} />}

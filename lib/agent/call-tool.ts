@@ -65,6 +65,7 @@ export async function callTool<Parameters extends z.ZodType>(
     // The card shows what a page chose (a tab's title): without its invisible characters.
     const shown: ConsentPrompt = { ...prompt, host: stripInvisible(prompt.host) };
     if (prompt.detail) shown.detail = stripInvisible(prompt.detail);
+    if (prompt.asked) shown.asked = stripInvisible(prompt.asked);
     if (screening.warning) shown.warning = screening.warning;
     else delete shown.warning;
     if ((await ask(shown)) === 'denied') return { kind: 'denied', message: deniedMessage(shown) };

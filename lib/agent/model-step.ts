@@ -4,15 +4,54 @@ import { isStorageFullError } from '../db/storage-full';
 import { LlmError } from '../llm/errors';
 import { costOf, priceOf } from '../llm/prices';
 import { estimateTokens } from '../llm/token-estimate';
+import { createStreamingStrip } from '../text/streaming-strip';
 import { stripInvisible } from '../text/strip-invisible';
 import { prepareRequest } from './compression/compression-step';
+import { coalesceAppends } from './delta-coalescing';
 import { type RunDependencies, updateRun } from './run-context';
+import { runsOfTurn } from './step-reuse';
 import { whileStorageFull } from './storage-retry';
+
+/** Streamed text goes to the panel at most this often: about one frame. */
+const DELTA_EVERY_MS = 16;
 
 /** Added for a message sent with the composer's "Search the web" toggle on. */
 const SEARCH_WEB_INSTRUCTION =
   'The user turned on "Search the web" for this message: call agentic_fetch without a url ' +
   '(search mode) with a focused prompt before you answer, and answer from what it found.';
+
+/** Added for Answer without the web: the user denied a fetch or search and chose this. */
+const WITHOUT_WEB_INSTRUCTION =
+  'The user chose to have this question answered without the web: no tool can fetch a page, ' +
+  'search or call a service in this answer. Answer from what you know and from what is already ' +
+  'in this conversation, start by saying in one short sentence that you answered without the ' +
+  'web, and say plainly where a source would have been needed to be sure.';
+
+/** The system prompt of this run, with what the composer and the answer's buttons asked for. */
+function runSystemPrompt(base: string, run: RunRecord): string {
+  if (run.withoutWeb) return `${base}\n\n${WITHOUT_WEB_INSTRUCTION}`;
+  if (run.searchWeb) return `${base}\n\n${SEARCH_WEB_INSTRUCTION}`;
+  return base;
+}
+
+/**
+ * What the model is given of the session: a run that answers a turn again (Regenerate) gets
+ * the conversation without the earlier attempts at that turn, so it answers the question
+ * afresh instead of repeating or referring to an answer the user asked to replace.
+ */
+async function withoutOtherAttempts(
+  dependencies: RunDependencies,
+  run: RunRecord,
+  messages: readonly MessageRecord[],
+): Promise<readonly MessageRecord[]> {
+  const others = new Set(
+    (await runsOfTurn(dependencies.db, run))
+      .filter((candidate) => candidate.id !== run.id)
+      .map((candidate) => candidate.id),
+  );
+  if (others.size === 0) return messages;
+  return messages.filter((message) => !message.runId || !others.has(message.runId));
+}
 
 /**
  * One call to the model. The answer is written as it streams (every `persistEveryMs`) and once
@@ -29,14 +68,13 @@ export async function runModelStep(
 ): Promise<void> {
   const { db, settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
-  const systemPrompt = run.searchWeb
-    ? `${dependencies.systemPrompt}\n\n${SEARCH_WEB_INSTRUCTION}`
-    : dependencies.systemPrompt;
+  const systemPrompt = runSystemPrompt(dependencies.systemPrompt, run);
+  const sent = await withoutOtherAttempts(dependencies, run, messages);
   let prepared = await prepareRequest(
     dependencies,
     run,
     systemPrompt,
-    messages,
+    sent,
     unfinished?.id,
     signal,
   );
@@ -79,17 +117,29 @@ export async function runModelStep(
   );
 
   // Persist the streaming text at most every `persistEvery` ms, with a trailing write so the
-  // last text that arrived is stored even when nothing follows it (a hang, a worker stop).
-  let lastWrite = 0;
-  let lastText = '';
+  // last text that arrived is stored even when nothing follows it (a hang, a worker stop). The
+  // stored copy is the cleaned text sent so far and its tail, so up to the last delta's offset
+  // it is what the panel put together from the deltas, and it can fill a gap in them.
+  // Counted from the start, so an answer that streams in less than `persistEvery` is written
+  // once, at the end, instead of also at its first token.
+  let lastWrite = startedAt;
+  let lastRaw = '';
   let trailing: ReturnType<typeof setTimeout> | undefined;
   let writes: Promise<unknown> = Promise.resolve();
   let fullSince = false;
   const persistEvery = dependencies.persistEveryMs ?? 250;
+  // Invisible characters never reach the screen, from a page or from the model; each part of
+  // the stream is cleaned once, so a long answer costs its length, not its length squared.
+  const cleaned = createStreamingStrip();
+  const toPanel = coalesceAppends(
+    (append) => dependencies.onTextDelta?.(answer.id, append),
+    DELTA_EVERY_MS,
+    now,
+  );
   const flush = () => {
     trailing = undefined;
     lastWrite = now();
-    const text = lastText;
+    const text = cleaned.visible;
     // A refused write only loses this copy: the next one (or the final write) stores the text.
     writes = writes
       .then(() => db.messages.update(answer.id, { content: text }))
@@ -107,14 +157,14 @@ export async function runModelStep(
       .then(() => undefined);
   };
   const onText = (text: string) => {
-    // Invisible characters never reach the screen, from a page or from the model.
-    lastText = stripInvisible(text);
-    dependencies.onTextDelta?.(answer.id, lastText);
+    lastRaw = text;
+    toPanel.push(cleaned.update(text));
     const since = now() - lastWrite;
     if (since >= persistEvery) flush();
     else trailing ??= setTimeout(flush, persistEvery - since);
   };
   const settleWrites = async () => {
+    toPanel.flush();
     clearTimeout(trailing);
     await writes;
   };
@@ -144,7 +194,7 @@ export async function runModelStep(
         dependencies,
         run,
         systemPrompt,
-        messages,
+        sent,
         unfinished?.id,
         signal,
         'overflow',
@@ -181,7 +231,7 @@ export async function runModelStep(
   } catch (error) {
     await settleWrites();
     const partial = stripInvisible(
-      (error as { details?: { partialText?: string } }).details?.partialText ?? lastText,
+      (error as { details?: { partialText?: string } }).details?.partialText ?? lastRaw,
     );
     const kind = (error as { kind?: string }).kind;
     await storedEvenIfStopped(() =>

@@ -5,6 +5,7 @@ import type { ChatModel } from '../llm/types';
 import type { Settings } from '../settings/schema';
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolServices } from '../tools/tool';
+import type { TimedAppend } from './delta-coalescing';
 
 /** Everything a run needs, handed in so the loop runs the same in the worker and in tests. */
 export interface RunDependencies {
@@ -15,8 +16,12 @@ export interface RunDependencies {
   settings: Settings;
   systemPrompt: string;
   consent: ConsentBroker;
-  /** Streaming text for the panel, faster than waiting for the stored copy. */
-  onTextDelta?: (messageId: string, content: string) => void;
+  /**
+   * Streaming text for the panel, faster than waiting for the stored copy: the cleaned `text`
+   * that follows the first `offset` characters sent before (append-only), and the tail after it;
+   * `at` is when its first text arrived from the model.
+   */
+  onTextDelta?: (messageId: string, append: TimedAppend) => void;
   /** The browser refused a write for lack of space (`full`), or took one again after that. */
   onStorageFull?: (sessionId: string, full: boolean) => void;
   /**

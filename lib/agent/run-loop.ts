@@ -1,6 +1,7 @@
 import { appendMessage, sessionMessages } from '../db/queries';
 import type { MessageRecord, RunError, RunRecord } from '../db/records';
 import { LlmError, type LlmErrorKind } from '../llm/errors';
+import { withoutWebTools } from '../tools/registry';
 import { citeAnswer } from './answer-citations';
 import { runModelStep } from './model-step';
 import { RunAborted } from './run-aborted';
@@ -71,10 +72,14 @@ async function sayNotices(dependencies: RunDependencies, runId: string): Promise
  */
 export async function executeRun(
   runId: string,
-  dependencies: RunDependencies,
+  given: RunDependencies,
   signal: AbortSignal,
 ): Promise<RunRecord> {
-  const { db } = dependencies;
+  const { db } = given;
+  // Answer without the web: the run is offered, and may run, only tools that stay local.
+  const dependencies = (await db.runs.get(runId))?.withoutWeb
+    ? { ...given, tools: withoutWebTools(given.tools) }
+    : given;
   await updateRun(dependencies, runId, { status: 'running', error: undefined });
   try {
     await sayNotices(dependencies, runId);
@@ -139,7 +144,13 @@ export async function executeRun(
             sources: cited.sources,
             citations: cited.citations,
           });
-          return finish(dependencies, run, 'done');
+          return finish(
+            dependencies,
+            run,
+            'done',
+            undefined,
+            run.withoutWeb ? WITHOUT_WEB : undefined,
+          );
         }
       }
 
@@ -174,11 +185,17 @@ async function hasAnswerText(dependencies: RunDependencies, run: RunRecord): Pro
   );
 }
 
+/** Said under an answer written with Answer without the web, in the extension's words. */
+const WITHOUT_WEB =
+  'Answered without the web, as you asked: nothing was fetched or searched for this answer.';
+
 async function finish(
   dependencies: RunDependencies,
   run: RunRecord,
   status: RunRecord['status'],
   error?: RunError,
+  /** A line the extension says under a finished answer. */
+  doneNotice?: string,
 ): Promise<RunRecord> {
   const { db } = dependencies;
   // A denial or a limit is said in one line under the answer, written by the extension; so is
@@ -188,7 +205,7 @@ async function finish(
       ? error.message
       : status === 'stopped' && !error && !(await hasAnswerText(dependencies, run))
         ? 'You stopped this answer before it was written.'
-        : undefined;
+        : doneNotice;
   if (notice) {
     await appendMessage(db, {
       sessionId: run.sessionId,

@@ -68,6 +68,10 @@ export class RunManager {
     text: string;
     tabIds?: number[];
     searchWeb?: boolean;
+    /** Regenerate: the user message whose turn this run answers again. */
+    turnMessageId?: string;
+    /** Answer without the web: the run offers no tool that fetches, searches or calls out. */
+    withoutWeb?: boolean;
   }): Promise<{ sessionId: string; runId: string }> {
     // Pasted text can carry invisible characters too; they never reach the model or a title.
     const text = stripInvisible(input.text).trim();
@@ -111,6 +115,8 @@ export class RunManager {
           budgetStart: 0,
           ...attachedTabsFields(runId, input.tabIds),
           ...(input.searchWeb ? { searchWeb: true } : {}),
+          ...(input.turnMessageId ? { turnMessageId: input.turnMessageId } : {}),
+          ...(input.withoutWeb ? { withoutWeb: true } : {}),
           createdAt: now,
           updatedAt: now,
         });

@@ -11,7 +11,15 @@ import { DEFAULT_SETTINGS } from '../settings/schema';
 import { fetchTool } from '../tools/fetch';
 import { createToolRegistry } from '../tools/registry';
 import type { Tool } from '../tools/tool';
-import { reuseKey } from './step-reuse';
+import { regenerateHandler } from '../worker/handlers/regenerate-handler';
+import { reuseKey, turnOf } from './step-reuse';
+
+describe('turnOf', () => {
+  it('is the question of the run, or the first question of the turn a Regenerate answers again', () => {
+    expect(turnOf({ userMessageId: 'u1' })).toBe('u1');
+    expect(turnOf({ userMessageId: 'u2', turnMessageId: 'u1' })).toBe('u1');
+  });
+});
 
 describe('reuseKey', () => {
   it('is the same for the same tool and arguments in the same user turn, whatever the spacing or key order', () => {
@@ -70,7 +78,7 @@ async function allowFetch(manager: ReturnType<typeof harness>['manager']) {
 }
 
 describe('step reuse', () => {
-  it('answers a second run of the same user turn from the stored fetch: no request, no card', async () => {
+  it('Regenerate answers the same fetch from the stored result: no request, no card, marked reused', async () => {
     const { manager, fetched, model } = harness([
       fetchCall,
       { text: 'It grew 12%.' },
@@ -82,31 +90,71 @@ describe('step reuse', () => {
     await manager.settled(ids.runId);
     expect(fetched).toHaveLength(1);
 
-    // A second run of the same user message, as Regenerate makes one.
-    const first = (await db.runs.get(ids.runId))!;
-    const againId = 'regenerated-run';
-    await db.runs.add({
-      ...first,
-      id: againId,
-      status: 'interrupted',
-      steps: 0,
-      fetches: 0,
-      budgetStart: 0,
+    const again = await regenerateHandler(db, manager).regenerateRun({
+      type: 'regenerateRun',
+      runId: ids.runId,
     });
-    await manager.resume(againId);
-    const again = await manager.settled(againId);
-    expect(again.status).toBe('done');
+    expect((await manager.settled(again.runId)).status).toBe('done');
     expect(fetched).toHaveLength(1);
     expect(await db.consentRequests.count()).toBe(1);
-    const steps = await runSteps(db, againId);
-    const reused = steps.find((step) => step.kind === 'tool')!;
-    expect(reused.reusedFrom).toBeDefined();
+    const reused = (await runSteps(db, again.runId)).find((step) => step.kind === 'tool')!;
+    const original = (await runSteps(db, ids.runId)).find((step) => step.kind === 'tool')!;
+    expect(reused.reusedFrom).toBe(original.id);
     expect(reused.summary).toMatch(/^reused: /);
     const lastRequest = model.requests.at(-1)!.messages;
     expect(lastRequest.at(-1)).toMatchObject({
       role: 'tool',
       content: expect.stringContaining('Revenue grew 12%.'),
     });
+    // The question is asked afresh: the earlier attempt is not sent, its answer stays stored.
+    expect(lastRequest.filter((message) => message.role === 'user')).toHaveLength(1);
+    expect(JSON.stringify(lastRequest)).not.toContain('It grew 12%.');
+    const stored = await sessionMessages(db, ids.sessionId);
+    expect(stored.filter((message) => message.role === 'assistant').map((m) => m.content)).toEqual(
+      expect.arrayContaining(['It grew 12%.', 'Again: 12%.']),
+    );
+  });
+
+  it('Regenerate of a regenerated answer still reuses the first fetch', async () => {
+    const { manager, fetched } = harness([
+      fetchCall,
+      { text: 'One.' },
+      fetchCall,
+      { text: 'Two.' },
+      fetchCall,
+      { text: 'Three.' },
+    ]);
+    const ids = await manager.start({ text: 'How did revenue do?' });
+    await allowFetch(manager);
+    await manager.settled(ids.runId);
+    const handler = regenerateHandler(db, manager);
+    const second = await handler.regenerateRun({ type: 'regenerateRun', runId: ids.runId });
+    await manager.settled(second.runId);
+    const third = await handler.regenerateRun({ type: 'regenerateRun', runId: second.runId });
+    expect((await manager.settled(third.runId)).status).toBe('done');
+    expect(fetched).toHaveLength(1);
+    expect(await db.consentRequests.count()).toBe(1);
+  });
+
+  it('Regenerate asks as usual for a call that was not made before', async () => {
+    const other: ScriptedReply = {
+      toolCalls: [{ name: 'fetch', arguments: '{"url":"https://site.test/other"}' }],
+    };
+    const { manager } = harness([fetchCall, { text: 'A' }, other, { text: 'B' }]);
+    const ids = await manager.start({ text: 'How did revenue do?' });
+    await allowFetch(manager);
+    await manager.settled(ids.runId);
+    const again = await regenerateHandler(db, manager).regenerateRun({
+      type: 'regenerateRun',
+      runId: ids.runId,
+    });
+    await allowFetch(manager);
+    await manager.settled(again.runId);
+    const cards = (await db.consentRequests.toArray()).sort((a, b) => a.createdAt - b.createdAt);
+    expect(cards.map((card) => card.target)).toEqual([
+      'https://site.test/report',
+      'https://site.test/other',
+    ]);
   });
 
   it('on Resume answers the model asking again for what was fetched before the failure', async () => {

@@ -23,15 +23,20 @@ function canonicalArguments(raw: string): string {
 }
 
 /**
- * The key under which a tool step's result may answer a later call: the same tool with the same
- * arguments serving the same user message (the same user turn). A Regenerate or a Resume of that
- * turn gets the stored result; a new message, even with the same words, asks again.
+ * The user turn a run answers: the message that opened it. A run made by Regenerate (or Answer
+ * without the web) has its own copy of the question but answers the turn of the original.
  */
-export function reuseKey(
-  userMessageId: string,
-  call: Pick<ToolCall, 'name' | 'arguments'>,
-): string {
-  return `${userMessageId}\n${call.name}\n${canonicalArguments(call.arguments)}`;
+export function turnOf(run: Pick<RunRecord, 'userMessageId' | 'turnMessageId'>): string {
+  return run.turnMessageId ?? run.userMessageId;
+}
+
+/**
+ * The key under which a tool step's result may answer a later call: the same tool with the same
+ * arguments serving the same user turn. A Regenerate or a Resume of that turn gets the stored
+ * result; a new message, even with the same words, asks again.
+ */
+export function reuseKey(turnId: string, call: Pick<ToolCall, 'name' | 'arguments'>): string {
+  return `${turnId}\n${call.name}\n${canonicalArguments(call.arguments)}`;
 }
 
 export interface ReusableResult {
@@ -39,34 +44,45 @@ export interface ReusableResult {
   message: MessageRecord;
 }
 
+/** The session's runs that answer the same user turn as `run` (itself included). */
+export async function runsOfTurn(
+  db: GleanerDatabase,
+  run: Pick<RunRecord, 'sessionId' | 'userMessageId' | 'turnMessageId'>,
+): Promise<RunRecord[]> {
+  const turn = turnOf(run);
+  return (await sessionRuns(db, run.sessionId)).filter((candidate) => turnOf(candidate) === turn);
+}
+
 /**
  * A stored, successful result for this call in the same user turn, from this run or another run
- * of the same user message (Regenerate). Failed calls are never reused: they ask again. The
- * Regenerate handler can call this to tell whether a turn's calls will be answered from what is
- * stored (it must keep the earlier run's steps and tool messages for that).
+ * of the turn (Regenerate keeps the earlier run's steps and tool messages for that). Failed
+ * calls are never reused: they ask again.
  */
 export async function findReusableResult(
   db: GleanerDatabase,
-  run: Pick<RunRecord, 'sessionId' | 'userMessageId'>,
+  run: Pick<RunRecord, 'id' | 'sessionId' | 'userMessageId' | 'turnMessageId'>,
   call: Pick<ToolCall, 'id' | 'name' | 'arguments'>,
 ): Promise<ReusableResult | undefined> {
-  const key = reuseKey(run.userMessageId, call);
-  const runs = (await sessionRuns(db, run.sessionId)).filter(
-    (candidate) => candidate.userMessageId === run.userMessageId,
-  );
+  const key = reuseKey(turnOf(run), call);
+  const runs = await runsOfTurn(db, run);
   const steps = (await Promise.all(runs.map((candidate) => runSteps(db, candidate.id)))).flat();
   const matches = steps.filter(
     (step) =>
       step.kind === 'tool' &&
       step.status === 'done' &&
       step.reuseKey === key &&
-      step.toolCallId !== call.id,
+      // Another run may use the same call id (a scripted model does); only this run's own
+      // step for the call is not an earlier result.
+      !(step.runId === run.id && step.toolCallId === call.id),
   );
   if (matches.length === 0) return undefined;
   const messages = await sessionMessages(db, run.sessionId);
   for (const step of matches.reverse()) {
     const message = messages.find(
-      (candidate) => candidate.role === 'tool' && candidate.toolCallId === step.toolCallId,
+      (candidate) =>
+        candidate.role === 'tool' &&
+        candidate.runId === step.runId &&
+        candidate.toolCallId === step.toolCallId,
     );
     if (message)
       return { step: step.reusedFrom ? { ...step, id: step.reusedFrom } : step, message };

@@ -9,7 +9,7 @@ import { screenArguments, screenPrompt, seenTexts } from './request-screen';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
 import { numberResult } from './source-numbers';
-import { findReusableResult, reuseKey } from './step-reuse';
+import { findReusableResult, reuseKey, turnOf } from './step-reuse';
 import { repeatedCallReached } from './stop-conditions';
 import { whileStorageFull } from './storage-retry';
 
@@ -150,9 +150,13 @@ export async function runToolStep(
   if (repeated) return { kind: 'limit', message: repeated };
 
   const stepId = newId();
-  const key = reuseKey(run.userMessageId, call);
-  // The same call in the same user turn is answered from the stored result: no new fetch, no card.
-  const reusable = await findReusableResult(db, run, call);
+  const key = reuseKey(turnOf(run), call);
+  // The same call in the same user turn is answered from the stored result: no new fetch, no
+  // card. Only a tool this run offers is answered so: Answer without the web reuses no page.
+  const offered = synthetic
+    ? dependencies.tools.getRegistered(call.name)
+    : dependencies.tools.get(call.name);
+  const reusable = offered ? await findReusableResult(db, run, call) : undefined;
   await db.steps.add({
     id: stepId,
     runId: run.id,

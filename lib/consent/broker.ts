@@ -11,6 +11,8 @@ export interface ConsentQuestion {
   target: string;
   host: string;
   detail?: string;
+  /** A fetch's address as written, when Gleaner upgraded it to https (`target`). */
+  asked?: string;
   /** The address carries data from elsewhere: always asked, whatever grants say. */
   warning?: string;
   question: string;

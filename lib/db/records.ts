@@ -115,6 +115,14 @@ export const runSchema = z.object({
   parentRunId: z.string().optional(),
   /** The composer's "Search the web" toggle was on for this message. */
   searchWeb: z.boolean().optional(),
+  /**
+   * Set on a run that answers an earlier question again (Regenerate, Answer without the web):
+   * the user message that opened the turn. The run's own copy of the question is its
+   * `userMessageId`; steps are reused across the runs of one turn (step-reuse.ts).
+   */
+  turnMessageId: z.string().optional(),
+  /** Answer without the web: no tool that fetches, searches or calls out is offered. */
+  withoutWeb: z.boolean().optional(),
   /** "Allow all fetches for this answer": lives on the run, ends with it. */
   allowAllFetches: z.boolean().optional(),
   /** "Allow all tool calls for this answer" (declared and MCP tools): like allowAllFetches. */
@@ -153,6 +161,14 @@ const compressionSchema = z.object({
   factsRestored: z.array(z.string()),
   /** `threshold`: the conversation passed 60% of the window; `overflow`: the provider refused. */
   reason: z.enum(['threshold', 'overflow']),
+  /**
+   * What the requests to the small model held and returned (prompt, summary so far and the
+   * stretch, per chunk), the counts the answer's usage and price are made of. The step's own
+   * tokensIn/tokensOut are the sizes shown ("12,400 → 1,900 tokens").
+   */
+  sent: z.object({ tokensIn: z.number(), tokensOut: z.number() }).optional(),
+  /** Facts the summary lost that were left out of the put-back to keep it inside its budget. */
+  factsLeftOut: z.number().optional(),
 });
 export type Compression = z.infer<typeof compressionSchema>;
 
@@ -211,6 +227,8 @@ export const consentRequestSchema = z.object({
   host: z.string(),
   /** Extra facts for the card (the fetch format, a redirect's origin, a call's arguments). */
   detail: z.string().optional(),
+  /** A fetch's address as written, when Gleaner upgraded it from http to https (`target`). */
+  asked: z.string().optional(),
   /** Said on the card in words: the address carries text from another source of this chat. */
   warning: z.string().optional(),
   /** The user's question this request serves. */

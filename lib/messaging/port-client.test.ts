@@ -130,11 +130,25 @@ describe('port client', () => {
   it('delivers message deltas to subscribers until they unsubscribe', () => {
     const { client, ports } = setup();
     const seen: string[] = [];
-    const unsubscribe = client.onMessageDelta((delta) => seen.push(delta.content));
+    const unsubscribe = client.onMessageDelta((delta) => seen.push(delta.text));
     client.connect();
-    ports[0]!.emit({ type: 'message-delta', messageId: 'm1', content: 'Hel', at: 1 });
+    ports[0]!.emit({
+      type: 'message-delta',
+      messageId: 'm1',
+      offset: 0,
+      text: 'Hel',
+      tail: '',
+      at: 1,
+    });
     unsubscribe();
-    ports[0]!.emit({ type: 'message-delta', messageId: 'm1', content: 'Hello', at: 2 });
+    ports[0]!.emit({
+      type: 'message-delta',
+      messageId: 'm1',
+      offset: 3,
+      text: 'lo',
+      tail: '',
+      at: 2,
+    });
     expect(seen).toEqual(['Hel']);
   });
 });

@@ -26,8 +26,11 @@ const commandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('stopRun'), runId: id }),
   z.object({ type: z.literal('resumeRun'), runId: id }),
-  /** Regenerate: ask the question of this answer again (a new run; the old answer stays). */
-  z.object({ type: z.literal('regenerateRun'), runId: id }),
+  /**
+   * Regenerate: ask the question of this answer again (a new run of the same turn; the old
+   * answer stays). `withoutWeb`: Answer without the web, offered after a Deny.
+   */
+  z.object({ type: z.literal('regenerateRun'), runId: id, withoutWeb: z.boolean().optional() }),
   z.object({
     type: z.literal('renameSession'),
     sessionId: id,
@@ -98,7 +101,20 @@ export type CommandResult<C extends CommandType = CommandType> =
 /** Messages the worker posts up the Port. Stored state stays the truth; deltas only make it fast. */
 export type WorkerEvent =
   | { type: 'reply'; requestId: string; result: CommandResult }
-  | { type: 'message-delta'; messageId: string; content: string; at: number }
+  /**
+   * Streamed answer text, append-only: `text` goes at `offset` of the message's cleaned text, so
+   * a long answer costs its length over the Port, once; `tail` is shown after it until the next
+   * delta replaces it (a character the next chunk may still change). A page that has less than
+   * `offset` fills the gap from the stored message (lib/messaging/delta-assembly.ts).
+   */
+  | {
+      type: 'message-delta';
+      messageId: string;
+      offset: number;
+      text: string;
+      tail: string;
+      at: number;
+    }
   /** Browser storage refused a write of this session's answer (`message` says so), or took one again (no `message`). */
   | { type: 'storage-full'; sessionId: string; message?: string };
 

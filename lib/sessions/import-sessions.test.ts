@@ -64,6 +64,21 @@ describe('importSessions', () => {
     expect(child.messages.every((message) => message.runId === child.runs[0]!.id)).toBe(true);
   });
 
+  it('keeps a regenerated answer pointing at the turn it answers again, under the new ids', async () => {
+    const original = (await readSessionBundle(db, 's1'))!;
+    const question = original.messages.find((message) => message.role === 'user')!;
+    const regenerated = { ...original.runs[0]!, id: 'run-again', turnMessageId: question.id };
+    const bundle = { ...original, runs: [...original.runs, regenerated] };
+    const target = createTestDatabase();
+    await importSessions(target, buildJsonExport([bundle]));
+
+    const [imported] = await readAllSessionBundles(target);
+    const importedQuestion = imported!.messages.find((message) => message.role === 'user')!;
+    expect(imported!.runs.map((run) => run.turnMessageId).filter(Boolean)).toEqual([
+      importedQuestion.id,
+    ]);
+  });
+
   it('importing the same file twice makes two copies and overwrites nothing', async () => {
     const json = buildJsonExport(await readAllSessionBundles(db));
     const before = await countAll(db);

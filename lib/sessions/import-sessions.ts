@@ -154,6 +154,9 @@ function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords
         sessionId,
         // Links to records outside the file are kept as they were; they point at nothing here.
         userMessageId: messageIds.get(run.userMessageId) ?? run.userMessageId,
+        ...(run.turnMessageId
+          ? { turnMessageId: messageIds.get(run.turnMessageId) ?? run.turnMessageId }
+          : {}),
         ...(parentRunId ? { parentRunId } : {}),
         ...(active
           ? {

@@ -58,6 +58,31 @@ describe('fetch', () => {
     }
   });
 
+  it('asks with the address as written when it is upgraded to https, and fetches only the https one', async () => {
+    const https = 'https://news.example/story';
+    const { web, asked, context } = setup({ [https]: page(https, '# Story') });
+    await callTool(fetchTool, { url: 'http://news.example/story#top' }, context);
+    expect(asked).toEqual([
+      {
+        kind: 'fetch',
+        target: https,
+        host: 'https://news.example',
+        detail: 'Format: auto',
+        asked: 'http://news.example/story',
+      },
+    ]);
+    expect(web.fetched).toEqual([https]);
+  });
+
+  it('says nothing of an upgrade for an http address it fetches as written (another port)', async () => {
+    const url = 'http://news.example:8080/story';
+    const { asked, context } = setup({ [url]: page(url, '# Story') });
+    await callTool(fetchTool, { url }, context);
+    expect(asked).toEqual([
+      { kind: 'fetch', target: url, host: 'http://news.example:8080', detail: 'Format: auto' },
+    ]);
+  });
+
   it('refuses a private address without asking and without any request', async () => {
     const { web, asked, context } = setup({});
     const outcome = await callTool(fetchTool, { url: 'http://192.168.1.1/admin' }, context);

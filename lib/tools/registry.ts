@@ -61,3 +61,22 @@ export function createToolRegistry(
     names: () => [...byName.keys()],
   };
 }
+
+/**
+ * The tools of a run answered without the web (after a Deny): only those that reach nothing
+ * outside the browser (`none`) or read the user's own tabs (`tab`). Nothing that fetches,
+ * searches, starts a Fetch Analysis or calls a declared or MCP tool is offered or run. The
+ * extension's own calls (attached tabs) still find their tool.
+ */
+export function withoutWebTools(registry: ToolRegistry): ToolRegistry {
+  const local = (name: string) => {
+    const tool = registry.get(name);
+    return tool && (tool.consent === 'none' || tool.consent === 'tab') ? tool : undefined;
+  };
+  return {
+    specs: registry.specs.filter((spec) => local(spec.name)),
+    get: local,
+    getRegistered: registry.getRegistered,
+    names: () => registry.names().filter((name) => local(name)),
+  };
+}

@@ -146,6 +146,12 @@ export interface ConsentPrompt {
    */
   host: string;
   detail?: string;
+  /**
+   * The address as it was written, when Gleaner upgraded it from http to https (`target` is
+   * the https one, the only one contacted): the card shows what was typed and says "http →
+   * https" instead of silently showing another address.
+   */
+  asked?: string;
   /** Set by the loop, never by a tool: what the card must say in words (data from elsewhere). */
   warning?: string;
 }

@@ -55,8 +55,8 @@ export function createWorker() {
           services,
           addedTools: added.tools,
           notices: added.unreachable,
-          onTextDelta: (messageId, content) =>
-            server?.broadcast({ type: 'message-delta', messageId, content, at: Date.now() }),
+          onTextDelta: (messageId, append) =>
+            server?.broadcast({ type: 'message-delta', messageId, ...append }),
           onStorageFull: (sessionId, full) => void storageFull(sessionId, full),
         },
         'main',

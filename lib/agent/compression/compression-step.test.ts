@@ -10,10 +10,11 @@ import type { StepRecord } from '../../db/records';
 import { explain } from '../../llm/classify-error';
 import { LlmError } from '../../llm/errors';
 import { countRequestTokens } from '../../llm/token-count';
+import { estimateTokens } from '../../llm/token-estimate';
 import { DEFAULT_SETTINGS, type Settings } from '../../settings/schema';
 import { createToolRegistry } from '../../tools/registry';
 import { defineTool, type Tool } from '../../tools/tool';
-import { requestBudget } from './fit-policy';
+import { requestBudget, SUMMARY_SHARE } from './fit-policy';
 
 const settings: Settings = {
   ...DEFAULT_SETTINGS,
@@ -45,13 +46,13 @@ beforeEach(() => {
   db = createTestDatabase();
 });
 
-function harness(script: ScriptedReply[]) {
+function harness(script: ScriptedReply[], overrides: Partial<Settings> = {}) {
   const model = new ScriptedModel(script, { summarize: () => 'The user read several pages.' });
   const manager = runHarness(db, () => ({
     model,
     tools: createToolRegistry([pageTool as Tool]),
     services: fakeServices(),
-    settings,
+    settings: { ...settings, ...overrides },
     systemPrompt: 'You are a test.',
     persistEveryMs: 0,
   }));
@@ -99,6 +100,12 @@ describe('compression in a long conversation', () => {
     expect(first).toMatchObject({ status: 'done', model: 'small-model' });
     expect(first.tokensIn).toBeGreaterThan(first.tokensOut!);
     expect(first.compression?.factsRestored).toEqual(expect.arrayContaining(['0.5%', 'HT-0113']));
+    // A summary with its facts put back stays inside the room the fitting policy gave it.
+    for (const step of compressions) {
+      expect(estimateTokens(step.compression!.summary)).toBeLessThanOrEqual(
+        Math.floor(4096 * SUMMARY_SHARE),
+      );
+    }
     // A stretch is summarised once: later compressions get the summary, not page 1 again.
     for (const request of model.compressionRequests.slice(1)) {
       expect(request.messages[1]!.content).not.toContain('Page 1 goes on');
@@ -131,6 +138,50 @@ describe('compression in a long conversation', () => {
     expect((await manager.settled(third.runId)).status).toBe('done');
     expect(model.compressionRequests.length).toBe(compressed);
     expect(model.requests.at(-1)!.messages[0]!.content).toContain('0.5% per day');
+  });
+});
+
+describe('what a compression costs', () => {
+  it('prices it with the small model and counts what its requests held', async () => {
+    const { model, manager } = harness([...readsPage(1), ...readsPage(2), ...readsPage(3)], {
+      model: 'gpt-4o',
+      smallModel: 'gpt-4o-mini',
+    });
+    let sessionId: string | undefined;
+    for (let n = 1; n <= 3; n++) {
+      const ids = await manager.start({ text: `Page ${n}?`, sessionId });
+      sessionId = ids.sessionId;
+      await manager.settled(ids.runId);
+    }
+    const compressions = (await sessionSteps(sessionId!)).filter((s) => s.kind === 'compression');
+    expect(compressions.length).toBeGreaterThan(0);
+    const sentIn = compressions.reduce((sum, step) => sum + step.compression!.sent!.tokensIn, 0);
+    expect(sentIn).toBe(
+      model.compressionRequests.reduce((sum, request) => sum + countRequestTokens(request), 0),
+    );
+    const compression = compressions[0]!;
+    const { tokensIn, tokensOut } = compression.compression!.sent!;
+    expect(tokensOut).toBe(estimateTokens('The user read several pages.'));
+    // gpt-4o-mini: $0.15 in and $0.60 out per million tokens.
+    expect(compression.cost).toBeCloseTo((tokensIn * 0.15 + tokensOut * 0.6) / 1_000_000, 12);
+    expect(compression.usageEstimated).toBe(true);
+  });
+
+  it('uses the price entered in Settings for the small model too', async () => {
+    const { manager } = harness([...readsPage(1), ...readsPage(2), ...readsPage(3)], {
+      model: 'local-model',
+      smallModel: 'local-small',
+      pricePerMillion: { input: 1, output: 2 },
+    });
+    let sessionId: string | undefined;
+    for (let n = 1; n <= 3; n++) {
+      const ids = await manager.start({ text: `Page ${n}?`, sessionId });
+      sessionId = ids.sessionId;
+      await manager.settled(ids.runId);
+    }
+    const compression = (await sessionSteps(sessionId!)).find((s) => s.kind === 'compression')!;
+    const { tokensIn, tokensOut } = compression.compression!.sent!;
+    expect(compression.cost).toBeCloseTo((tokensIn + tokensOut * 2) / 1_000_000, 12);
   });
 });
 

@@ -1,6 +1,7 @@
 import { newId, runSteps, sessionRuns } from '../../db/queries';
 import type { Compression, MessageRecord, RunRecord, StepRecord } from '../../db/records';
-import { calibrationOf } from '../../llm/token-count';
+import { costOf, priceOf } from '../../llm/prices';
+import { calibrationOf, countRequestTokens } from '../../llm/token-count';
 import { estimateTokens } from '../../llm/token-estimate';
 import type { ChatMessage } from '../../llm/types';
 import { compileKeepVerbatim, smallModelOf } from '../../settings/schema';
@@ -103,7 +104,10 @@ async function compress(
     tokensIn,
     startedAt: now(),
   });
-  const limitWords = Math.max(150, Math.floor(settings.contextWindow * SUMMARY_SHARE * 0.7));
+  // The summary and the facts put back share the room the fitting policy keeps for them; the
+  // model is asked for about two thirds of it (a word is ~1.3 tokens), the facts get the rest.
+  const summaryBudget = Math.floor(settings.contextWindow * SUMMARY_SHARE);
+  const limitWords = Math.max(150, Math.floor(summaryBudget * 0.5));
   const system = compressionPrompt.trim().replace('{{limit}}', String(limitWords));
   // Room for the prompt, the summary so far and the answer inside one small-model request.
   const chunkTokens = Math.max(
@@ -113,37 +117,47 @@ async function compress(
   try {
     let summary = '';
     let attempts = 0;
+    // What the requests really held and returned, from the provider's usage where it is sent.
+    const sent = { tokensIn: 0, tokensOut: 0 };
+    let usageEstimated = false;
     for (const chunk of chunksOf(original, chunkTokens)) {
       const text = summary ? `[Summary so far]\n${summary}\n\n${chunk}` : chunk;
-      const response = await dependencies.model.complete({
-        model,
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: `Compress this part of the conversation:\n\n${text}` },
-        ],
-        tools: [],
-        signal,
-      });
+      const messages: ChatMessage[] = [
+        { role: 'system', content: system },
+        { role: 'user', content: `Compress this part of the conversation:\n\n${text}` },
+      ];
+      const response = await dependencies.model.complete({ model, messages, tools: [], signal });
       attempts += response.attempts;
       summary = response.content.trim();
+      if (!response.usage) usageEstimated = true;
+      sent.tokensIn += response.usage?.promptTokens ?? countRequestTokens({ messages, tools: [] });
+      sent.tokensOut += response.usage?.completionTokens ?? estimateTokens(response.content);
     }
     const custom = settings.keepVerbatim.map(compileKeepVerbatim);
-    const checked = putBackFacts(original, summary, custom);
+    const checked = putBackFacts(original, summary, custom, summaryBudget);
     const compression: Compression = {
       summary: checked.text,
       replacedIds: [...(earlier?.replacedIds ?? []), ...take.map((message) => message.id)],
       factsRestored: checked.restored,
       reason,
+      sent,
+      ...(checked.leftOut ? { factsLeftOut: checked.leftOut } : {}),
     };
+    // Priced like the small model's other calls (a Fetch Analysis), with the price entered in
+    // Settings when there is one.
+    const price = priceOf(model, settings.pricePerMillion);
     await db.steps.update(stepId, {
       status: 'done',
       endedAt: now(),
       attempts,
       tokensOut: estimateTokens(compression.summary),
+      ...(usageEstimated ? { usageEstimated: true } : {}),
+      ...(price ? { cost: costOf(sent.tokensIn, sent.tokensOut, price) } : {}),
       compression,
       summary:
         `compressed ${take.length} earlier message${take.length === 1 ? '' : 's'}` +
-        (checked.restored.length ? `, put back ${checked.restored.length} facts verbatim` : ''),
+        (checked.restored.length ? `, put back ${checked.restored.length} facts verbatim` : '') +
+        (checked.leftOut ? `, left out ${checked.leftOut} that did not fit` : ''),
     });
     return compression;
   } catch (error) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { estimateTokens } from '../../llm/token-estimate';
 import { extractFacts, missingFacts, PUT_BACK_HEADING, putBackFacts } from './facts';
 
 const texts = (original: string, custom?: RegExp[]) =>
@@ -100,7 +101,7 @@ describe('putBackFacts', () => {
   it('changes nothing when the summary kept every fact, spaces aside', () => {
     const original = 'Globex pays $300 by 2025-01-31; the penalty is 0.5%.';
     const summary = 'Globex owes $300 (due 2025-01-31), penalty 0.5 %.';
-    expect(putBackFacts(original, summary)).toEqual({ text: summary, restored: [] });
+    expect(putBackFacts(original, summary)).toEqual({ text: summary, restored: [], leftOut: 0 });
   });
 
   it('puts back a sentence holding several lost facts once', () => {
@@ -120,5 +121,88 @@ describe('putBackFacts', () => {
         (fact) => fact.text,
       ),
     ).toEqual(['1 апреля 2025 года']);
+  });
+});
+
+/** The sentences put back under the heading. */
+const putBackLines = (text: string) => text.split('\n').filter((line) => line.startsWith('- '));
+
+describe('putBackFacts within a budget', () => {
+  it('keeps amounts and dates over names when not all sentences fit, and counts the rest (English)', () => {
+    const names = Array.from(
+      { length: 30 },
+      (_, index) =>
+        `Then the team met ${['Alice Moreau', 'Boris Lind', 'Chen Wei'][index % 3]} ${index}x.`,
+    ).join(' ');
+    const original = `${names} The fee is $4,250 per month. The contract ends on 2027-03-31.`;
+    const summary = 'The team held meetings and agreed on a contract.';
+    const unbounded = putBackFacts(original, summary);
+    const budget = estimateTokens(summary) + 40;
+    const bounded = putBackFacts(original, summary, [], budget);
+
+    expect(estimateTokens(unbounded.text)).toBeGreaterThan(budget);
+    expect(estimateTokens(bounded.text)).toBeLessThanOrEqual(budget);
+    // The figures go back first; what room is left takes as many names as fit.
+    expect(bounded.restored).toEqual(expect.arrayContaining(['$4,250', '2027-03-31']));
+    expect(putBackLines(bounded.text)).toEqual(
+      expect.arrayContaining([
+        '- The fee is $4,250 per month.',
+        '- The contract ends on 2027-03-31.',
+      ]),
+    );
+    expect(bounded.restored.length + bounded.leftOut).toBe(unbounded.restored.length);
+    expect(bounded.leftOut).toBeGreaterThan(0);
+  });
+
+  it('puts the Keep verbatim kinds back first (Chinese)', () => {
+    const filler = Array.from(
+      { length: 40 },
+      (_, index) => `第${index + 1}页共有${index + 10}个条款。`,
+    ).join('');
+    const original = `${filler}合同编号为 HT-2024-0113。违约金比例是 0.5%。`;
+    const summary = '合同条款很多。';
+    const bounded = putBackFacts(
+      original,
+      summary,
+      [/HT-\d{4}-\d{4}/gu],
+      estimateTokens(summary) + 40,
+    );
+
+    expect(estimateTokens(bounded.text)).toBeLessThanOrEqual(estimateTokens(summary) + 40);
+    // The contract number and the rate go back before any page count, though they come last.
+    expect(putBackLines(bounded.text)).toEqual(
+      expect.arrayContaining(['- 合同编号为 HT-2024-0113。', '- 违约金比例是 0.5%。']),
+    );
+    expect(bounded.restored).toEqual(expect.arrayContaining(['HT-2024-0113', '0.5%']));
+    expect(bounded.leftOut).toBeGreaterThan(0);
+    expect(bounded.restored.length + bounded.leftOut).toBe(
+      putBackFacts(original, summary, [/HT-\d{4}-\d{4}/gu]).restored.length,
+    );
+  });
+
+  it('cuts a summary that takes the whole room, so facts still get a quarter of it (Russian)', () => {
+    const original = 'Поставка стоит 1 200 000 руб. Срок оплаты 1 апреля 2025 года.';
+    const summary = 'Стороны долго обсуждали поставку и условия. '.repeat(40);
+    const budget = 120;
+    const bounded = putBackFacts(original, summary, [], budget);
+
+    expect(estimateTokens(bounded.text)).toBeLessThanOrEqual(budget);
+    expect(bounded.text.startsWith('Стороны долго обсуждали поставку и условия.')).toBe(true);
+    expect(putBackLines(bounded.text)).toEqual([
+      '- Поставка стоит 1 200 000 руб. Срок оплаты 1 апреля 2025 года.',
+    ]);
+    expect(bounded).toMatchObject({
+      restored: ['1 200 000 руб.', '1 апреля 2025 года'],
+      leftOut: 0,
+    });
+  });
+
+  it('leaves a summary that fits, with nothing lost, as it is', () => {
+    const summary = 'Globex owes $300.';
+    expect(putBackFacts('Globex owes $300.', summary, [], 1000)).toEqual({
+      text: summary,
+      restored: [],
+      leftOut: 0,
+    });
   });
 });

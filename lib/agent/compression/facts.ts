@@ -1,3 +1,5 @@
+import { estimateTokens } from '../../llm/token-estimate';
+
 /**
  * Facts a summary must not lose: numbers with their units, amounts, percentages, dates, names,
  * URLs and identifiers, plus the kinds a person adds in Settings (Keep verbatim). Found by plain
@@ -185,29 +187,114 @@ function snippetOf(original: string, fact: Fact): { start: number; end: number }
 export const PUT_BACK_HEADING = 'Kept verbatim from the original:';
 
 /**
- * Checks a summary against its original and puts back, verbatim, every fact the summary lost:
+ * Which lost facts are put back first when not all of them fit: the kinds a person asked for in
+ * Keep verbatim, then the figures a later answer is most likely to be asked about (amounts,
+ * percentages, dates, quantities), then identifiers and addresses, and names last (the summary
+ * usually keeps the names it needs, and they are the most plentiful).
+ */
+const PUT_BACK_ORDER: readonly FactKind[] = [
+  'custom',
+  'amount',
+  'percent',
+  'date',
+  'quantity',
+  'identifier',
+  'url',
+  'email',
+  'number',
+  'name',
+];
+
+/** A sentence of the original to put back, and the lost facts it holds. */
+interface PutBackLine {
+  start: number;
+  end: number;
+  facts: Fact[];
+  /** Its most important fact's place in PUT_BACK_ORDER. */
+  rank: number;
+}
+
+function rankOf(fact: Fact): number {
+  return PUT_BACK_ORDER.indexOf(fact.kind);
+}
+
+/** The summary cut at the last sentence end that keeps it within `maxTokens`. */
+function cutSummary(summary: string, maxTokens: number): string {
+  if (estimateTokens(summary) <= maxTokens) return summary;
+  let end = Math.floor(summary.length * (maxTokens / estimateTokens(summary)));
+  while (end > 0 && estimateTokens(`${summary.slice(0, end)} …`) > maxTokens) {
+    end = Math.floor(end * 0.95);
+  }
+  const head = summary.slice(0, end);
+  const sentence = Math.max(...[...'.!?。！？\n'].map((mark) => head.lastIndexOf(mark)));
+  const cut = sentence > end * 0.5 ? head.slice(0, sentence + 1) : head;
+  return `${cut.trimEnd()} …`;
+}
+
+export interface PutBack {
+  /** The summary with the lost facts' sentences after it. */
+  text: string;
+  /** The facts put back. */
+  restored: string[];
+  /** How many lost facts did not fit the budget and were left out. */
+  leftOut: number;
+}
+
+/**
+ * Checks a summary against its original and puts back, verbatim, the facts the summary lost:
  * each with the sentence it stands in, so "0.5%" comes back as "违约金比例是 0.5%。" and not as a
  * bare number. Sentences holding several lost facts are put back once.
+ *
+ * The summary and what is put back together stay within `maxTokens` (the room the fitting
+ * policy gave the summary): when not every sentence fits, the most important kinds go first
+ * (PUT_BACK_ORDER) and the rest are counted in `leftOut`. A summary that alone takes more than
+ * three quarters of the room is cut, so the facts always keep a quarter of it.
  */
 export function putBackFacts(
   original: string,
   summary: string,
   custom: readonly RegExp[] = [],
-): { text: string; restored: string[] } {
+  maxTokens = Number.POSITIVE_INFINITY,
+): PutBack {
   const lost = missingFacts(extractFacts(original, custom), summary);
-  if (lost.length === 0) return { text: summary, restored: [] };
-  const spans: Array<{ start: number; end: number }> = [];
+  const kept = cutSummary(summary, lost.length === 0 ? maxTokens : Math.floor(maxTokens * 0.75));
+  if (lost.length === 0) return { text: kept, restored: [], leftOut: 0 };
+  const lines: PutBackLine[] = [];
   for (const fact of lost) {
     const span = snippetOf(original, fact);
-    const last = spans.at(-1);
-    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
-    else spans.push(span);
+    const last = lines.at(-1);
+    if (last && span.start < last.end) {
+      last.end = Math.max(last.end, span.end);
+      last.facts.push(fact);
+      last.rank = Math.min(last.rank, rankOf(fact));
+    } else {
+      lines.push({ ...span, facts: [fact], rank: rankOf(fact) });
+    }
   }
-  const lines = spans.map(
-    ({ start, end }) => `- ${original.slice(start, end).replace(/\s+/gu, ' ').trim()}`,
-  );
-  return {
-    text: `${summary.trimEnd()}\n\n${PUT_BACK_HEADING}\n${lines.join('\n')}`,
-    restored: lost.map((fact) => fact.text),
-  };
+  const textOf = (line: PutBackLine) =>
+    `- ${original.slice(line.start, line.end).replace(/\s+/gu, ' ').trim()}`;
+  const compose = (chosen: readonly PutBackLine[]) =>
+    chosen.length === 0
+      ? kept
+      : `${kept.trimEnd()}\n\n${PUT_BACK_HEADING}\n${[...chosen]
+          .sort((a, b) => a.start - b.start)
+          .map(textOf)
+          .join('\n')}`;
+  // Most important first; among equals, the earlier in the original (older facts have been
+  // carried longest, and a summary of a summary keeps them in the same order).
+  const byImportance = [...lines].sort((a, b) => a.rank - b.rank || a.start - b.start);
+  // Counted part by part (a sum of rounded-up parts is never below the whole), then checked.
+  let used = estimateTokens(`${kept.trimEnd()}\n\n${PUT_BACK_HEADING}`);
+  const chosen: PutBackLine[] = [];
+  for (const line of byImportance) {
+    const cost = estimateTokens(`\n${textOf(line)}`);
+    if (used + cost > maxTokens) continue;
+    chosen.push(line);
+    used += cost;
+  }
+  while (chosen.length > 0 && estimateTokens(compose(chosen)) > maxTokens) chosen.pop();
+  const restored = [...chosen]
+    .sort((a, b) => a.start - b.start)
+    .flatMap((line) => line.facts.map((fact) => fact.text));
+  return { text: compose(chosen), restored, leftOut: lost.length - restored.length };
 }

@@ -22,15 +22,37 @@ export async function planFetch(
 ): Promise<ConsentPlan> {
   const policy = await context.services.web.normalize(rawUrl);
   if (!policy.ok) return { kind: 'refuse', outcome: { kind: 'error', message: policy.reason } };
-  return { kind: 'ask', prompt: fetchPrompt(policy.url, cardDetail()) };
+  return {
+    kind: 'ask',
+    prompt: fetchPrompt(policy.url, cardDetail(), upgradedFrom(rawUrl, policy.url)),
+  };
 }
 
-function fetchPrompt(url: string, detail: string | undefined) {
+/**
+ * The address as written, when the policy changed only its scheme from http to https: the card
+ * shows it with the upgrade stated. Other rewrites (a GitHub file page to its raw file) show
+ * the address that is fetched, as before.
+ */
+function upgradedFrom(rawUrl: string, url: string): string | undefined {
+  try {
+    const written = new URL(rawUrl.trim());
+    written.hash = '';
+    if (written.protocol !== 'http:') return undefined;
+    const upgraded = new URL(written.href);
+    upgraded.protocol = 'https:';
+    return upgraded.href === url ? written.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fetchPrompt(url: string, detail: string | undefined, asked?: string) {
   return {
     kind: 'fetch' as const,
     target: url,
     host: new URL(url).origin,
     ...(detail ? { detail } : {}),
+    ...(asked ? { asked } : {}),
   };
 }
 
