@@ -39,9 +39,10 @@ export default defineConfig({
     ...(process.env.GLEANER_UNMINIFIED ? { build: { minify: false } } : {}),
   }),
   manifest: ({ browser }) => ({
-    name: 'Gleaner',
-    description:
-      'An AI assistant in the side panel that answers from your tabs and the web, always with sources.',
+    // The texts are in public/_locales/<language>/messages.json, read in the browser's language.
+    name: '__MSG_name__',
+    description: '__MSG_description__',
+    default_locale: 'en',
     permissions: [
       'storage',
       'tabs',
@@ -56,11 +57,11 @@ export default defineConfig({
     // Reading a tab from a side-panel click gets no activeTab grant, and fetching pages and
     // talking to a configured LLM endpoint needs host access: see README "Permissions".
     host_permissions: ['http://*/*', 'https://*/*'],
-    action: { default_title: 'Open Gleaner' },
+    action: { default_title: '__MSG_actionTitle__' },
     commands: {
       'summarize-page': {
         suggested_key: { default: 'Alt+Shift+S' },
-        description: 'Summarize this page',
+        description: '__MSG_summarizePage__',
       },
     },
     ...(browser === 'firefox'

@@ -39,10 +39,19 @@ export const CUSTOM_PROVIDER = 'Custom (OpenAI-compatible)';
  * `--load-extension` wins over it (measured), so no `ignoreDefaultArgs` is needed.
  * See https://playwright.dev/docs/chrome-extensions and docs/ENVIRONMENT.md "Browser tests".
  */
-export async function launchBrowser(userDataDir: string): Promise<BrowserContext> {
+export async function launchBrowser(
+  userDataDir: string,
+  language?: string,
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    // A browser in another language: `--lang` sets Chromium's UI language (what
+    // browser.i18n.getUILanguage answers on Linux, with LANGUAGE as its fallback), `locale` the
+    // Accept-Language pages see.
+    ...(language
+      ? { locale: language, env: { ...process.env, LANGUAGE: language.replace('-', '_') } }
+      : {}),
     // About the width of a real side panel, so narrow layouts are what the tests see.
     viewport: { width: 420, height: 900 },
     args: [
@@ -59,6 +68,7 @@ export async function launchBrowser(userDataDir: string): Promise<BrowserContext
       // Public-looking fixture hosts (evil.test, site.test) resolve to loopback, so the extension's
       // private-address guard stays on; the mock LLM on 127.0.0.1 stays reachable as it is.
       '--host-resolver-rules=MAP *.test 127.0.0.1, EXCLUDE 127.0.0.1',
+      ...(language ? [`--lang=${language}`] : []),
     ],
   });
 }
@@ -308,6 +318,8 @@ interface BrowserSession {
 }
 
 interface Fixtures {
+  /** The browser's UI language (`zh-CN`, `ru`); English when unset. Set with `test.use`. */
+  browserLanguage: string | undefined;
   /** A scripted OpenAI-compatible server on 127.0.0.1, fresh per test. */
   mockLlm: MockLlm;
   /** Hand-written fixture pages under `*.test` hosts (mapped to 127.0.0.1), fresh per test. */
@@ -333,6 +345,8 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  browserLanguage: [undefined, { option: true }],
+
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their deps.
   mockLlm: async ({}, use) => {
     const mock = await startMockLlm();
@@ -401,8 +415,8 @@ export const test = base.extend<Fixtures>({
     void userDataDir;
   },
 
-  context: async ({ browserHolder, userDataDir }, use) => {
-    const context = await launchBrowser(userDataDir);
+  context: async ({ browserHolder, userDataDir, browserLanguage }, use) => {
+    const context = await launchBrowser(userDataDir, browserLanguage);
     browserHolder.context = context;
     recordLogs(context, browserHolder.logs);
     await context.tracing.start({ screenshots: true, snapshots: true });
@@ -436,7 +450,11 @@ export const test = base.extend<Fixtures>({
     });
   },
 
-  restartBrowser: async ({ browserHolder, userDataDir, extensionId }, use, testInfo) => {
+  restartBrowser: async (
+    { browserHolder, userDataDir, extensionId, browserLanguage },
+    use,
+    testInfo,
+  ) => {
     await use(async () => {
       const old = browserHolder.context;
       if (old) {
@@ -446,7 +464,7 @@ export const test = base.extend<Fixtures>({
           .catch(() => undefined);
         await old.close();
       }
-      const context = await launchBrowser(userDataDir);
+      const context = await launchBrowser(userDataDir, browserLanguage);
       browserHolder.context = context;
       recordLogs(context, browserHolder.logs);
       await context.tracing.start({ screenshots: true, snapshots: true });

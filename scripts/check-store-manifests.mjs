@@ -2,7 +2,7 @@
 // justified ones (README "Permissions and why" names each), nothing lets other extensions or
 // sites connect in, the version is the package's, and every icon exists at its size.
 // Usage: node scripts/check-store-manifests.mjs [.output/chrome-mv3] [.output/firefox-mv2]
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const API_PERMISSIONS = [
@@ -48,8 +48,32 @@ function check(directory, kind) {
   if (!manifest.name || !manifest.description) {
     problems.push(`${where} needs a name and a description.`);
   }
-  if ((manifest.description ?? '').length > 132) {
-    problems.push(`${where} the description is over the 132 characters Chrome allows.`);
+  // A __MSG_key__ text comes from _locales: each language's text must exist and fit.
+  const localised = (text) => /^__MSG_(\w+)__$/.exec(text ?? '')?.[1];
+  const texts = { name: manifest.name, description: manifest.description };
+  if (Object.values(texts).some(localised)) {
+    const locales = path.join(directory, '_locales');
+    if (!manifest.default_locale || !existsSync(path.join(locales, manifest.default_locale))) {
+      problems.push(`${where} uses __MSG_ texts but has no default_locale folder in _locales.`);
+    }
+    for (const language of existsSync(locales) ? readdirSync(locales) : []) {
+      const messages = JSON.parse(
+        readFileSync(path.join(locales, language, 'messages.json'), 'utf8'),
+      );
+      for (const [field, text] of Object.entries(texts)) {
+        const key = localised(text);
+        if (!key) continue;
+        const message = messages[key]?.message;
+        if (!message)
+          problems.push(`${where} _locales/${language} has no "${key}" for the ${field}.`);
+        else texts[`${field} (${language})`] = message;
+      }
+    }
+  }
+  for (const [field, text] of Object.entries(texts)) {
+    if (field.startsWith('description') && !localised(text) && (text ?? '').length > 132) {
+      problems.push(`${where} the ${field} is over the 132 characters Chrome allows.`);
+    }
   }
   for (const key of FORBIDDEN_KEYS) {
     if (key in manifest) problems.push(`${where} "${key}" must stay absent.`);

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { StepRecord } from '../../lib/db/records';
+import { t, tp } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import {
   type ActivityTotals,
@@ -7,6 +8,7 @@ import {
   addTotals,
   describeToolArguments,
   describeTotals,
+  statusLabel,
   stepFacts,
   toolLabel,
 } from './activity';
@@ -22,10 +24,10 @@ interface ActivityPanelProps {
 }
 
 function StepHead({ step }: { step: StepRecord }) {
-  const name = step.kind === 'tool' ? toolLabel(step) : (step.model ?? 'model');
+  const name = step.kind === 'tool' ? toolLabel(step) : (step.model ?? t('stepKindModel'));
   return (
     <div className="step-head">
-      <span className="step-kind">{step.kind}</span>{' '}
+      <span className="step-kind">{stepKindLabel(step.kind)}</span>{' '}
       <strong className="step-name" title={step.toolName}>
         {name}
       </strong>{' '}
@@ -62,16 +64,18 @@ function FetchAnalysisSteps({
     <section className="sub-activity" aria-labelledby={titleId}>
       <div className="sub-activity-head">
         <span id={titleId} className="sub-activity-title">
-          Fetch Analysis
+          {t('fetchAnalysis')}
         </span>
-        {run && <span className="muted"> on {run.model}</span>}
-        {run && run.status !== 'done' && <span className="muted"> ({runStatusLabel(run)})</span>}
+        {run && <span className="muted"> {t('onModel', run.model)}</span>}
+        {run && run.status !== 'done' && (
+          <span className="muted"> ({statusLabel(run.status)})</span>
+        )}
       </div>
       <p className="sub-activity-totals">{describeTotals(totals, { duration: true })}</p>
       {analysis.steps.length === 0 ? (
-        <p className="muted">No steps recorded yet.</p>
+        <p className="muted">{t('noSteps')}</p>
       ) : (
-        <ol className="steps sub-steps" aria-label="Fetch Analysis steps">
+        <ol className="steps sub-steps" aria-label={t('fetchAnalysisSteps')}>
           {analysis.steps.map((step) => (
             <li key={step.id} className={`step step-${step.status}`}>
               <StepHead step={step} />
@@ -85,14 +89,15 @@ function FetchAnalysisSteps({
         className="link-button"
         onClick={() => onOpenSession(analysis.session.id)}
       >
-        Open Fetch Analysis
+        {t('openFetchAnalysis')}
       </button>
     </section>
   );
 }
 
-function runStatusLabel(run: { status: string }) {
-  return run.status === 'awaiting-consent' ? 'waiting for permission' : run.status;
+function stepKindLabel(kind: StepRecord['kind']): string {
+  if (kind === 'tool') return t('stepKindTool');
+  return kind === 'model' ? t('stepKindModel') : t('stepKindCompression');
 }
 
 function StepItem({
@@ -144,7 +149,7 @@ export function ActivityPanel({
 }: ActivityPanelProps) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
-  const count = `${steps.length} ${steps.length === 1 ? 'step' : 'steps'}`;
+  const count = tp('steps', steps.length);
   const analyses = open ? analysesOf(steps, fetchAnalyses) : [];
   return (
     <div className="activity">
@@ -158,7 +163,7 @@ export function ActivityPanel({
         <span className="chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
-        Activity
+        {t('activity')}
       </button>
       <span className="activity-count" aria-hidden={open}>
         {count}
@@ -166,12 +171,12 @@ export function ActivityPanel({
       <div id={listId} hidden={!open}>
         {open &&
           (steps.length === 0 ? (
-            <p className="muted">No steps recorded yet.</p>
+            <p className="muted">{t('noSteps')}</p>
           ) : (
             <>
               <p className="activity-totals">
                 {describeTotals(answerTotals(steps, analyses))}
-                {analyses.length > 0 && ' (Fetch Analysis included)'}
+                {analyses.length > 0 && ` (${t('fetchAnalysisIncluded')})`}
               </p>
               <ol className="steps">
                 {steps.map((step) => (

@@ -1,4 +1,5 @@
-import type { StepRecord } from '../../lib/db/records';
+import type { RunStatus, StepRecord } from '../../lib/db/records';
+import { t, tp } from '../../lib/i18n/translate';
 import { formatBytes, formatCount, formatDuration, shortArguments } from '../shared/format';
 
 export interface ActivityTotals {
@@ -56,22 +57,32 @@ export function addTotals(a: ActivityTotals, b: ActivityTotals): ActivityTotals 
   };
 }
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${formatCount(count)} ${count === 1 ? one : many}`;
-
 function formatTokens(tokensIn: number, tokensOut: number): string {
-  return `${formatCount(tokensIn)} tokens in, ${formatCount(tokensOut)} out`;
+  return t('tokensInOut', formatCount(tokensIn), formatCount(tokensOut));
+}
+
+/** A run's or a step's status in words. */
+export function statusLabel(status: RunStatus): string {
+  const labels: Record<RunStatus, () => string> = {
+    running: () => t('statusRunning'),
+    'awaiting-consent': () => t('statusAwaitingConsent'),
+    interrupted: () => t('statusInterrupted'),
+    stopped: () => t('statusStopped'),
+    failed: () => t('statusFailed'),
+    done: () => t('statusDone'),
+  };
+  return labels[status]();
 }
 
 /** One line: "3 model calls · 4,200 tokens in, 310 out · 2 fetches · 1 search · 18.0 KB". */
 export function describeTotals(totals: ActivityTotals, options: { duration?: boolean } = {}) {
-  const parts = [plural(totals.modelSteps, 'model call')];
+  const parts = [tp('modelCalls', totals.modelSteps)];
   if (totals.tokensIn || totals.tokensOut) {
     parts.push(formatTokens(totals.tokensIn, totals.tokensOut));
   }
-  parts.push(plural(totals.fetches, 'fetch', 'fetches'));
-  if (totals.searches) parts.push(plural(totals.searches, 'search', 'searches'));
-  if (totals.bytes) parts.push(`${formatBytes(totals.bytes)} read`);
+  parts.push(tp('fetches', totals.fetches));
+  if (totals.searches) parts.push(tp('searches', totals.searches));
+  if (totals.bytes) parts.push(t('bytesRead', formatBytes(totals.bytes)));
   if (options.duration && totals.durationMs) parts.push(formatDuration(totals.durationMs));
   return parts.join(' · ');
 }
@@ -79,7 +90,7 @@ export function describeTotals(totals: ActivityTotals, options: { duration?: boo
 /** The facts of one step, in the order a reader scans them. */
 export function stepFacts(step: StepRecord): string[] {
   const facts: string[] = [];
-  if (step.reusedFrom) facts.push('reused');
+  if (step.reusedFrom) facts.push(t('stepReused'));
   if (step.kind === 'model' && (step.tokensIn !== undefined || step.tokensOut !== undefined)) {
     facts.push(
       `${step.usageEstimated ? '≈' : ''}${formatTokens(step.tokensIn ?? 0, step.tokensOut ?? 0)}`,
@@ -87,19 +98,18 @@ export function stepFacts(step: StepRecord): string[] {
   }
   if (step.kind === 'compression') {
     if (step.tokensIn !== undefined && step.tokensOut !== undefined) {
-      facts.push(`${formatCount(step.tokensIn)} → ${formatCount(step.tokensOut)} tokens`);
+      facts.push(t('tokensBeforeAfter', formatCount(step.tokensIn), formatCount(step.tokensOut)));
     }
     const restored = step.compression?.factsRestored.length ?? 0;
-    if (restored) facts.push(`${plural(restored, 'fact')} put back`);
+    if (restored) facts.push(tp('factsPutBack', restored));
     const leftOut = step.compression?.factsLeftOut ?? 0;
-    if (leftOut) facts.push(`${plural(leftOut, 'fact')} left out to fit`);
-    if (step.compression?.reason === 'overflow')
-      facts.push('after the provider said it was too long');
+    if (leftOut) facts.push(tp('factsLeftOut', leftOut));
+    if (step.compression?.reason === 'overflow') facts.push(t('afterOverflow'));
   }
   if (step.bytes !== undefined) facts.push(formatBytes(step.bytes));
   if (step.endedAt !== undefined) facts.push(formatDuration(step.endedAt - step.startedAt));
-  if (step.attempts !== undefined) facts.push(plural(step.attempts, 'attempt'));
-  if (step.status !== 'done') facts.push(step.status === 'running' ? 'running…' : step.status);
+  if (step.attempts !== undefined) facts.push(tp('attempts', step.attempts));
+  if (step.status !== 'done') facts.push(statusLabel(step.status));
   return facts;
 }
 
@@ -132,39 +142,41 @@ export function describeToolArguments(toolName: string | undefined, raw: string)
     case 'web_search': {
       if (query === undefined) break;
       const max = count(args.max_results);
-      return `“${cut(query)}”${max === undefined ? '' : ` (up to ${max} results)`}`;
+      return max === undefined ? t('quoted', cut(query)) : tp('queryUpTo', max, cut(query));
     }
     case 'web_fetch':
     case 'fetch': {
       if (url === undefined) break;
       const format = text(args.format);
-      return format && format !== 'auto' ? `${cut(url)} (as ${format})` : cut(url);
+      return format && format !== 'auto' ? t('urlAsFormat', cut(url), format) : cut(url);
     }
     case 'agentic_fetch': {
       const prompt = text(args.prompt);
       if (prompt === undefined) break;
-      return url ? `${cut(url)}: “${cut(prompt)}”` : `search: “${cut(prompt)}”`;
+      return url ? `${cut(url)}: ${t('quoted', cut(prompt))}` : t('searchPrompt', cut(prompt));
     }
     case 'read_tab': {
       const tabId = count(args.tabId);
       const offset = count(args.offset);
       // The tab's title is in the step's name; its id means nothing to people.
-      const which = tabId === undefined ? 'the current tab' : 'from the start';
-      return offset ? `from character ${formatCount(offset)}` : which;
+      const which = tabId === undefined ? t('readCurrentTab') : t('readFromStart');
+      return offset ? t('fromCharacter', formatCount(offset)) : which;
     }
     case 'view': {
       const file = text(args.file);
       if (file === undefined) break;
       const offset = count(args.offset) ?? 0;
       const limit = count(args.limit);
-      return `${file}, lines ${offset + 1}${limit === undefined ? ' on' : `–${offset + limit}`}`;
+      return limit === undefined
+        ? t('fileLinesOn', file, formatCount(offset + 1))
+        : t('fileLines', file, formatCount(offset + 1), formatCount(offset + limit));
     }
     case 'grep': {
       const pattern = text(args.pattern);
       if (pattern === undefined) break;
       const file = text(args.file);
-      const shown = args.literal === true ? `“${cut(pattern)}”` : `/${cut(pattern)}/`;
-      return file ? `${shown} in ${file}` : shown;
+      const shown = args.literal === true ? t('quoted', cut(pattern)) : `/${cut(pattern)}/`;
+      return file ? t('patternInFile', shown, file) : shown;
     }
     case 'glob': {
       const pattern = text(args.pattern);
@@ -185,22 +197,22 @@ export function readTabTitle(step: StepRecord): string | undefined {
 }
 
 /** Tools in words, for people reading Activity; the tool's own name stays in a tooltip. */
-const TOOL_WORDS: Record<string, string> = {
-  read_tab: 'Read tab',
-  list_tabs: 'Listed open tabs',
-  fetch: 'Fetched page',
-  web_fetch: 'Fetched page',
-  web_search: 'Searched the web',
-  agentic_fetch: 'Fetch Analysis',
-  view: 'Read file',
-  grep: 'Searched in file',
-  glob: 'Listed files',
+const TOOL_WORDS: Record<string, () => string> = {
+  read_tab: () => t('toolReadTab'),
+  list_tabs: () => t('toolListTabs'),
+  fetch: () => t('toolFetch'),
+  web_fetch: () => t('toolFetch'),
+  web_search: () => t('toolWebSearch'),
+  agentic_fetch: () => t('fetchAnalysis'),
+  view: () => t('toolView'),
+  grep: () => t('toolGrep'),
+  glob: () => t('toolGlob'),
 };
 
 /** "Read tab: The Tide Clocks", "Searched the web"; an unknown tool keeps its own name. */
 export function toolLabel(step: StepRecord): string {
-  const name = step.toolName ?? 'tool';
-  const words = TOOL_WORDS[name] ?? name;
+  const name = step.toolName ?? t('stepKindTool');
+  const words = TOOL_WORDS[name]?.() ?? name;
   const title = readTabTitle(step);
   return title ? `${words}: ${title}` : words;
 }

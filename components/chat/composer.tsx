@@ -7,15 +7,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { t } from '../../lib/i18n/translate';
 import type { WindowTab } from '../../lib/tabs/window-tab';
 import { findMention, matchTabs, removeMention } from './mention';
 import { MentionSuggestions } from './mention-suggestions';
 import { TabChips } from './tab-chips';
 import { TabPicker } from './tab-picker';
 import './composer.css';
-
-const SEARCH_HINT =
-  'For the next message, the assistant searches the web and answers with sources; the current tab goes only if you attach it. Off, it decides for itself.';
 
 interface ComposerProps {
   text: string;
@@ -154,7 +152,7 @@ export function Composer({
     <form className="composer" onSubmit={submit}>
       {onSetUp && (
         <p className="composer-setup" role="note">
-          Gleaner needs a model before it can answer.{' '}
+          {t('composerSetupNeeded')}{' '}
           <a
             href="/options.html"
             onClick={(event) => {
@@ -162,7 +160,7 @@ export function Composer({
               onSetUp();
             }}
           >
-            Go to Settings
+            {t('goToSettings')}
           </a>
         </p>
       )}
@@ -181,7 +179,7 @@ export function Composer({
           aria-controls={pickerOpen ? pickerId : undefined}
           onClick={() => setPickerOpen(!pickerOpen)}
         >
-          Attach tab
+          {t('attachTab')}
         </button>
       </div>
       {pickerOpen && (
@@ -195,7 +193,7 @@ export function Composer({
         />
       )}
       <label htmlFor={id} className="visually-hidden">
-        Message
+        {t('messageLabel')}
       </label>
       <div className="composer-field">
         {showSuggestions && (
@@ -213,11 +211,7 @@ export function Composer({
           id={id}
           value={text}
           rows={3}
-          placeholder={
-            enterSends
-              ? 'Ask about this page or anything else (@ attaches a tab)'
-              : 'Ask about this page or anything else (@ attaches a tab, Ctrl+Enter sends)'
-          }
+          placeholder={enterSends ? t('composerPlaceholder') : t('composerPlaceholderCtrlEnter')}
           aria-keyshortcuts={enterSends ? 'Enter' : 'Control+Enter'}
           aria-autocomplete="list"
           aria-controls={showSuggestions ? listId : undefined}
@@ -243,24 +237,24 @@ export function Composer({
           aria-checked={searchWeb}
           aria-describedby={searchHintId}
           className="search-toggle"
-          title={SEARCH_HINT}
+          title={t('searchWebHint')}
           onClick={() => onSearchWebChange(!searchWeb)}
         >
           <span className="switch-track" aria-hidden="true">
             <span className="switch-thumb" />
           </span>
-          Search the web
+          {t('searchWeb')}
         </button>
         <span id={searchHintId} className="visually-hidden">
-          {SEARCH_HINT}
+          {t('searchWebHint')}
         </span>
         {running ? (
           <button type="button" className="button-stop" onClick={onStop} disabled={busy}>
-            Stop
+            {t('stop')}
           </button>
         ) : (
           <button type="submit" className="button-primary" disabled={!canSend}>
-            Send
+            {t('send')}
           </button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import type { StepRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import { formatCount } from '../shared/format';
 import { Markdown } from '../shared/markdown';
 
@@ -8,13 +9,13 @@ import { Markdown } from '../shared/markdown';
  */
 export function CompressionLine({ step }: { step: StepRecord }) {
   if (!step.compression) return null;
-  const sizes =
+  const summary =
     step.tokensIn !== undefined && step.tokensOut !== undefined
-      ? ` (${formatCount(step.tokensIn)} → ${formatCount(step.tokensOut)} tokens)`
-      : '';
+      ? t('compressedSizes', formatCount(step.tokensIn), formatCount(step.tokensOut))
+      : t('compressed');
   return (
     <details className="compression-line">
-      <summary>Earlier messages were compressed to fit the model's window{sizes}</summary>
+      <summary>{summary}</summary>
       <div className="compression-summary">
         <Markdown>{step.compression.summary}</Markdown>
       </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { t } from '../../lib/i18n/translate';
 import './chat.css';
 
 interface EmptyChatProps {
@@ -24,20 +25,18 @@ export function EmptyChat({
   const readable = pageTitle !== undefined;
   return (
     <div className="empty-chat">
-      <h2>Ask about your tabs or the web</h2>
-      <p className="muted">Answers cite the pages they come from.</p>
+      <h2>{t('emptyChatTitle')}</h2>
+      <p className="muted">{t('emptyChatCites')}</p>
       <button
         type="button"
         onClick={onSummarize}
         disabled={!readable || busy}
         aria-describedby={hintId}
       >
-        Summarize this page
+        {t('summarizePage')}
       </button>
       <p id={hintId} className="hint summarize-hint">
-        {readable
-          ? pageTitle || 'The current tab'
-          : 'Open a web page or a local file in this window to summarize it.'}
+        {readable ? pageTitle || t('currentTab') : t('summarizeNoPage')}
       </p>
     </div>
   );
@@ -46,13 +45,10 @@ export function EmptyChat({
 export function SetupNeeded({ onOpenSettings }: { onOpenSettings: () => void }) {
   return (
     <div className="empty-chat setup-needed">
-      <h2>No model is configured yet</h2>
-      <p>
-        Gleaner needs an OpenAI-compatible model to answer: a local one (Ollama, LM Studio) or a
-        hosted one (OpenAI, OpenRouter).
-      </p>
+      <h2>{t('setupNeededTitle')}</h2>
+      <p>{t('setupNeededText')}</p>
       <button type="button" className="button-primary" onClick={onOpenSettings}>
-        Set up a model
+        {t('setUpModel')}
       </button>
     </div>
   );

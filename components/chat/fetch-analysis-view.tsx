@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RunRecord, StepRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import {
   activityTotals,
   describeToolArguments,
@@ -22,24 +23,24 @@ interface FetchAnalysisViewProps {
   onBack: () => void;
 }
 
-const RUN_STATE: Partial<Record<RunRecord['status'], string>> = {
-  running: 'Working…',
-  'awaiting-consent': 'Waiting for your permission.',
-  interrupted: 'Interrupted. Resume the answer in the conversation to continue it.',
-  stopped: 'Stopped.',
-  failed: 'Failed.',
+const RUN_STATE: Partial<Record<RunRecord['status'], () => string>> = {
+  running: () => t('working'),
+  'awaiting-consent': () => t('subAgentAwaitingConsent'),
+  interrupted: () => t('subAgentInterrupted'),
+  stopped: () => t('subAgentStopped'),
+  failed: () => t('subAgentFailed'),
 };
 
 function CallEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'call' }> }) {
   const { call, step, result, synthetic } = entry;
   const args = call.arguments.trim() && call.arguments.trim() !== '{}' ? call.arguments : '';
-  const facts = step ? stepFacts(step) : [result ? 'done' : 'not started'];
+  const facts = step ? stepFacts(step) : [result ? t('stepDone') : t('stepNotStarted')];
   const summary = step?.summary;
   const preview = result ? resultPreview(result.content) : '';
   return (
     <li className={`transcript-call step-${step?.status ?? 'done'}`}>
       <div className="step-head">
-        <span className="step-kind">{synthetic ? 'prelude' : 'tool'}</span>{' '}
+        <span className="step-kind">{synthetic ? t('stepKindPrelude') : t('stepKindTool')}</span>{' '}
         <strong className="step-name">{call.name}</strong>{' '}
         <span className="step-facts">{facts.join(' · ')}</span>
       </div>
@@ -47,7 +48,7 @@ function CallEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'call' }
       {summary && <p className="step-summary">{summary}</p>}
       {preview && (
         <details className="transcript-result">
-          <summary>Result</summary>
+          <summary>{t('result')}</summary>
           <pre>{preview}</pre>
         </details>
       )}
@@ -62,7 +63,7 @@ function CallEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'call' }
  */
 export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysisViewProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const state = run ? RUN_STATE[run.status] : undefined;
+  const state = run ? RUN_STATE[run.status]?.() : undefined;
   // A new view: the reader (and a screen reader) starts at its title, not at the page's top.
   useEffect(() => headingRef.current?.focus(), []);
   const problem = run?.error?.message;
@@ -70,14 +71,14 @@ export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysis
     <section className="fetch-analysis" aria-labelledby="fetch-analysis-title">
       <div className="sub-agent-bar">
         <button type="button" className="link-button" onClick={onBack}>
-          <span aria-hidden="true">← </span>Back to the conversation
+          <span aria-hidden="true">← </span>
+          {t('backToConversation')}
         </button>
         <h2 id="fetch-analysis-title" ref={headingRef} tabIndex={-1}>
-          Fetch Analysis
+          {t('fetchAnalysis')}
         </h2>
         <p className="muted">
-          The sub-agent's own conversation (read-only)
-          {run ? `, on ${run.model}` : ''}.
+          {run ? t('subAgentConversationOn', run.model) : t('subAgentConversation')}
         </p>
         {steps.length > 0 && (
           <p className="muted sub-activity-totals">
@@ -91,8 +92,8 @@ export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysis
             case 'task':
               return (
                 <li key={entry.key} className="transcript-task">
-                  <article className="message message-user" aria-label="Task">
-                    <h3>Task</h3>
+                  <article className="message message-user" aria-label={t('task')}>
+                    <h3>{t('task')}</h3>
                     <p className="user-text">{entry.text}</p>
                   </article>
                 </li>
@@ -113,7 +114,7 @@ export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysis
                   ) : entry.content ? (
                     <Markdown>{entry.content}</Markdown>
                   ) : (
-                    <p className="typing">Thinking…</p>
+                    <p className="typing">{t('thinking')}</p>
                   )}
                 </li>
               );

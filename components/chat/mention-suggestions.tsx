@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/translate';
 import type { WindowTab } from '../../lib/tabs/window-tab';
 import { tabHost, tabLabel } from './tab-attachments';
 import './composer.css';
@@ -24,7 +25,7 @@ export function MentionSuggestions({
   onPick,
 }: MentionSuggestionsProps) {
   return (
-    <div id={id} className="mention-list" role="listbox" aria-label="Tabs to attach">
+    <div id={id} className="mention-list" role="listbox" aria-label={t('tabsToAttach')}>
       {tabs.map((tab, index) => (
         // Keyboard use goes through the Message field (see the Composer); a click picks too.
         // biome-ignore lint/a11y/useKeyWithClickEvents: the field keeps focus and handles keys.
@@ -42,7 +43,7 @@ export function MentionSuggestions({
         >
           <span className="mention-title">{tabLabel(tab)}</span>
           <span className="mention-host muted" aria-hidden="true">
-            {attachedIds.has(tab.id) ? 'attached · ' : ''}
+            {attachedIds.has(tab.id) ? `${t('attachedMark')} · ` : ''}
             {tabHost(tab.url) || tab.url}
           </span>
         </div>

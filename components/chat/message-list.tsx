@@ -1,5 +1,6 @@
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { StepRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
 import type { ChatItem } from './chat-items';
@@ -58,7 +59,7 @@ export function MessageList({
   return (
     <div className="messages">
       {/* Answers' Sources are h3: the conversation is the h2 under the app's name. */}
-      <h2 className="visually-hidden">Conversation</h2>
+      <h2 className="visually-hidden">{t('conversation')}</h2>
       {items.map(({ message, content, notices, activityRun }) => {
         const activity = activityRun && (
           <ActivityPanel
@@ -87,7 +88,7 @@ export function MessageList({
               {compressed}
               <section
                 className="message message-assistant pending-answer"
-                aria-label="Answer on its way"
+                aria-label={t('answerOnItsWay')}
               >
                 <WaitPhase phase={pending.phase} />
                 {activity}

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import type { MessageRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import { CopyButton } from '../shared/copy-button';
 import { Markdown, StreamingMarkdown } from '../shared/markdown';
 import { SourcesList } from './sources-list';
 import './chat.css';
 
-const STATUS_MARK: Partial<Record<MessageRecord['status'], string>> = {
-  stopped: 'Stopped',
-  interrupted: 'Interrupted',
-  failed: 'Failed',
+const STATUS_MARK: Partial<Record<MessageRecord['status'], () => string>> = {
+  stopped: () => t('markStopped'),
+  interrupted: () => t('markInterrupted'),
+  failed: () => t('markFailed'),
 };
 
 interface MessageViewProps {
@@ -40,10 +41,10 @@ export function MessageView({
 }: MessageViewProps) {
   if (message.role === 'user') {
     return (
-      <article className="message message-user" aria-label="Your message">
+      <article className="message message-user" aria-label={t('yourMessage')}>
         <p className="user-text">{content}</p>
         {sentTabs.length > 0 && (
-          <ul className="sent-tabs" aria-label="Tabs sent with this message">
+          <ul className="sent-tabs" aria-label={t('tabsSentWithMessage')}>
             {sentTabs.map((title, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: two tabs may share a title.
               <li key={index} className="sent-tab" title={title}>
@@ -57,11 +58,11 @@ export function MessageView({
     );
   }
   const streaming = message.status === 'streaming';
-  const mark = STATUS_MARK[message.status];
+  const mark = STATUS_MARK[message.status]?.();
   return (
     <article
       className={`message message-assistant${streaming ? ' streaming' : ''}`}
-      aria-label="Answer"
+      aria-label={t('answer')}
       aria-busy={streaming}
     >
       {content &&
@@ -78,7 +79,7 @@ export function MessageView({
             {content}
           </Markdown>
         ))}
-      <WaitPhase phase={phase ?? (streaming && !content ? 'Waiting for the model…' : undefined)} />
+      <WaitPhase phase={phase ?? (streaming && !content ? t('waitingForModel') : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
       {notices.map((notice, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: notices are append-only and never reorder.
@@ -89,18 +90,18 @@ export function MessageView({
       {actions?.onAnswerWithoutWeb && (
         <div className="answer-offer">
           <button type="button" onClick={actions.onAnswerWithoutWeb}>
-            Answer without the web
+            {t('answerWithoutWeb')}
           </button>
-          <span className="answer-offer-note">Asks again; nothing is fetched or searched.</span>
+          <span className="answer-offer-note">{t('answerWithoutWebNote')}</span>
         </div>
       )}
       {message.sources && <SourcesList sources={message.sources} />}
       {actions && !streaming && content.trim() !== '' && (
         <div className="answer-actions">
-          <CopyButton text={content} label="Copy" />
+          <CopyButton text={content} label={t('copy')} />
           {actions.onRegenerate && (
             <button type="button" onClick={actions.onRegenerate}>
-              Regenerate
+              {t('regenerate')}
             </button>
           )}
         </div>

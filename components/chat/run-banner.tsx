@@ -1,4 +1,5 @@
 import type { RunRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import './chat.css';
 
 interface RunBannerProps {
@@ -15,7 +16,7 @@ export function RunBanner({ run, busy, onResume, onOpenSettings }: RunBannerProp
   if (run.status === 'awaiting-consent') {
     return (
       <p className="run-banner" role="status">
-        Waiting for your permission to continue.
+        {t('waitingForPermission')}
       </p>
     );
   }
@@ -32,21 +33,18 @@ export function RunBanner({ run, busy, onResume, onOpenSettings }: RunBannerProp
             onOpenSettings();
           }}
         >
-          Open Settings
+          {t('openSettings')}
         </a>
       </div>
     );
   }
   if (run.status === 'interrupted' || run.status === 'failed') {
-    const fallback =
-      run.status === 'interrupted'
-        ? 'The answer was interrupted before it finished.'
-        : 'The answer failed.';
+    const fallback = run.status === 'interrupted' ? t('answerInterrupted') : t('answerFailed');
     return (
       <div className="run-banner run-banner-problem">
         <p role="alert">{run.error?.message ?? fallback}</p>
         <button type="button" onClick={onResume} disabled={busy}>
-          Resume
+          {t('resume')}
         </button>
       </div>
     );
@@ -58,9 +56,9 @@ export function RunBanner({ run, busy, onResume, onOpenSettings }: RunBannerProp
           The reason stays in the history as the notice line under the answer; the way on is
           offered here only, so it goes away once taken.
         */}
-        <p role="status">This answer stopped at a limit. Continue gives it a new budget.</p>
+        <p role="status">{t('stoppedAtLimit')}</p>
         <button type="button" onClick={onResume} disabled={busy}>
-          Continue
+          {t('continue')}
         </button>
       </div>
     );

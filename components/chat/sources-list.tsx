@@ -1,4 +1,5 @@
 import type { Source } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import { safeHref } from '../shared/safe-url';
 import './chat.css';
 
@@ -35,8 +36,8 @@ export function SourcesList({ sources }: { sources: readonly Source[] }) {
   const listed = cited.length > 0 ? cited : [...unique].sort(byNumber);
   const alsoRead = cited.length > 0 ? unique.filter((source) => !source.cited).sort(byNumber) : [];
   return (
-    <section className="sources" aria-label="Sources">
-      <h3>Sources</h3>
+    <section className="sources" aria-label={t('sources')}>
+      <h3>{t('sources')}</h3>
       <ol>
         {listed.map((source) => (
           <SourceItem key={source.url} source={source} />
@@ -44,7 +45,7 @@ export function SourcesList({ sources }: { sources: readonly Source[] }) {
       </ol>
       {alsoRead.length > 0 && (
         <details className="also-read">
-          <summary>Also read ({alsoRead.length})</summary>
+          <summary>{t('alsoRead', alsoRead.length)}</summary>
           <ol>
             {alsoRead.map((source) => (
               <SourceItem key={source.url} source={source} />

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/translate';
 /** Browser storage is full: what is not saved, that nothing on screen is lost, how to free space. */
 export function StorageFullNotice({
   message,
@@ -10,7 +11,7 @@ export function StorageFullNotice({
     <div className="storage-full" role="alert">
       <p>{message}</p>
       <button type="button" onClick={onOpenSessions}>
-        Open Sessions
+        {t('openSessions')}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/translate';
 import type { WindowTab } from '../../lib/tabs/window-tab';
 import { tabHost, tabLabel, truncate } from './tab-attachments';
 import './composer.css';
@@ -11,9 +12,9 @@ interface TabChipsProps {
 
 /** The tabs the next message takes along, each removable. */
 export function TabChips({ tabs, onRemove }: TabChipsProps) {
-  if (tabs.length === 0) return <p className="tab-chips-empty muted">No tab attached</p>;
+  if (tabs.length === 0) return <p className="tab-chips-empty muted">{t('noTabAttached')}</p>;
   return (
-    <ul className="tab-chips" aria-label="Attached tabs">
+    <ul className="tab-chips" aria-label={t('attachedTabs')}>
       {tabs.map((tab) => {
         const label = tabLabel(tab);
         return (
@@ -22,7 +23,7 @@ export function TabChips({ tabs, onRemove }: TabChipsProps) {
             <button
               type="button"
               className="tab-chip-remove"
-              aria-label={`Remove ${label}`}
+              aria-label={t('removeTab', label)}
               onClick={() => onRemove(tab.id)}
             >
               <span aria-hidden="true">×</span>

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { t, tp } from '../../lib/i18n/translate';
 import type { WindowTab } from '../../lib/tabs/window-tab';
 import { MAX_ATTACHED_TABS, tabHost, tabLabel } from './tab-attachments';
 import './composer.css';
@@ -32,9 +33,9 @@ export function TabPicker({ id, tabs, attachedIds, currentId, onToggle, onClose 
 
   return (
     <fieldset id={id} className="tab-picker" onKeyDown={onKeyDown}>
-      <legend>Tabs in this window</legend>
+      <legend>{t('tabsInWindow')}</legend>
       {tabs.length === 0 ? (
-        <p className="muted">No open tab in this window can be read (browser pages cannot).</p>
+        <p className="muted">{t('noReadableTab')}</p>
       ) : (
         <ul className="tab-picker-list">
           {tabs.map((tab, index) => {
@@ -52,7 +53,7 @@ export function TabPicker({ id, tabs, attachedIds, currentId, onToggle, onClose 
                   <span className="tab-picker-title">{tabLabel(tab)}</span>
                 </label>
                 <span className="tab-picker-host muted">
-                  {tab.id === currentId ? 'current tab · ' : ''}
+                  {tab.id === currentId ? `${t('currentTabMark')} · ` : ''}
                   {tabHost(tab.url) || tab.url}
                 </span>
               </li>
@@ -60,10 +61,10 @@ export function TabPicker({ id, tabs, attachedIds, currentId, onToggle, onClose 
           })}
         </ul>
       )}
-      {full && <p className="hint">At most {MAX_ATTACHED_TABS} tabs go with one message.</p>}
+      {full && <p className="hint">{tp('tabsAtMost', MAX_ATTACHED_TABS)}</p>}
       <div className="tab-picker-actions">
         <button type="button" onClick={onClose}>
-          Done
+          {t('done')}
         </button>
       </div>
     </fieldset>

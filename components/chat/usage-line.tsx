@@ -1,4 +1,5 @@
 import type { StepRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { describeUsage, subAgentSteps, usageOf } from './usage';
 
@@ -15,8 +16,8 @@ export function UsageLine({ steps, fetchAnalyses }: UsageLineProps) {
   const hasSub = sub.tokensIn > 0 || sub.tokensOut > 0;
   return (
     <p className="usage-line">
-      Tokens: {describeUsage(main)}
-      {hasSub && <> · Fetch Analysis: {describeUsage(sub)}</>}
+      {t('usageTokens', describeUsage(main))}
+      {hasSub && <> · {t('usageFetchAnalysis', describeUsage(sub))}</>}
     </p>
   );
 }
@@ -32,5 +33,5 @@ export function SessionUsage({
   const steps = [...stepsByRun.values()].flat();
   const all = usageOf([...steps, ...subAgentSteps(steps, fetchAnalyses)]);
   if (all.tokensIn === 0 && all.tokensOut === 0) return null;
-  return <p className="usage-line session-usage">This chat: {describeUsage(all)}</p>;
+  return <p className="usage-line session-usage">{t('usageThisChat', describeUsage(all))}</p>;
 }

@@ -1,4 +1,5 @@
 import type { StepRecord } from '../../lib/db/records';
+import { activeLocale, t } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { formatCount } from '../shared/format';
 
@@ -55,16 +56,20 @@ export function subAgentSteps(
 }
 
 function formatCost(dollars: number): string {
-  if (dollars === 0) return '$0';
-  if (dollars < 0.01) return `$${dollars.toFixed(4)}`;
-  return `$${dollars.toFixed(2)}`;
+  const digits = dollars > 0 && dollars < 0.01 ? 4 : 2;
+  return new Intl.NumberFormat(activeLocale(), {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: dollars === 0 ? 0 : digits,
+    maximumFractionDigits: digits,
+  }).format(dollars);
 }
 
 /** "≈ 4,210 in · 380 out · $0.0021": ≈ when any count is estimated; a price only when known. */
 export function describeUsage(usage: Usage): string {
   const parts = [
-    `${usage.estimated ? '≈ ' : ''}${formatCount(usage.tokensIn)} in`,
-    `${formatCount(usage.tokensOut)} out`,
+    `${usage.estimated ? '≈ ' : ''}${t('usageIn', formatCount(usage.tokensIn))}`,
+    t('usageOut', formatCount(usage.tokensOut)),
   ];
   if (usage.cost !== undefined && usage.cost > 0) parts.push(formatCost(usage.cost));
   return parts.join(' · ');

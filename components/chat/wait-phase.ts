@@ -1,4 +1,5 @@
 import type { ConsentRequestRecord, RunRecord, StepRecord } from '../../lib/db/records';
+import { t, tp } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { readTabTitle } from '../activity/activity';
 import { tabHost, truncate } from './tab-attachments';
@@ -32,8 +33,8 @@ function retryPhase(step: StepRecord, now: number): string | undefined {
   if (step.retryAt === undefined || step.retryAt <= now) return undefined;
   const seconds = Math.max(1, Math.ceil((step.retryAt - now) / 1000));
   return step.retryReason === 'rate-limited'
-    ? `Rate limited by the provider, retrying in ${seconds} s`
-    : `The provider had a problem, retrying in ${seconds} s`;
+    ? tp('retryRateLimited', seconds)
+    : tp('retryProviderProblem', seconds);
 }
 
 /** A tool call in progress, in words. */
@@ -43,25 +44,24 @@ function toolPhase(step: StepRecord, input: WaitInput, inner = false): string | 
     case 'read_tab': {
       const tabId = typeof args.tabId === 'number' ? args.tabId : undefined;
       const title = readTabTitle(step) ?? (tabId === undefined ? undefined : input.tabTitle(tabId));
-      return `Reading ${title ? truncate(title, 60) : 'the tab'}…`;
+      return title ? t('readingNamed', truncate(title, 60)) : t('readingTab');
     }
     case 'list_tabs':
-      return 'Looking at your open tabs…';
+      return t('lookingAtTabs');
     case 'web_search': {
       const query = typeof args.query === 'string' ? args.query : '';
-      return query
-        ? `Searching the web for “${truncate(query, QUERY_CHARACTERS)}”…`
-        : 'Searching the web…';
+      return query ? t('searchingFor', truncate(query, QUERY_CHARACTERS)) : t('searchingWeb');
     }
     case 'fetch':
     case 'web_fetch': {
       const url = typeof args.url === 'string' ? args.url : '';
-      return `Reading ${url ? tabHost(url) || 'the page' : 'the page'}…`;
+      const host = url ? tabHost(url) : '';
+      return host ? t('readingNamed', host) : t('readingPage');
     }
     case 'agentic_fetch':
       return inner ? undefined : analysisPhase(step, input);
     default:
-      return 'Working…';
+      return t('working');
   }
 }
 
@@ -74,18 +74,18 @@ function analysisPhase(step: StepRecord, input: WaitInput): string {
   const fetching = running.find((each) => each.toolName === 'web_fetch');
   if (fetching && fetches.length > 1) {
     const done = fetches.filter((each) => each.status !== 'running').length;
-    return `Reading ${done + 1} of ${fetches.length} pages…`;
+    return tp('readingPageOf', fetches.length, done + 1);
   }
   for (const each of running.toReversed()) {
     if (each.kind === 'model') {
       const retry = retryPhase(each, input.now);
       if (retry) return retry;
-      return fetches.length ? 'Reading what was found…' : 'Planning the search…';
+      return fetches.length ? t('readingFound') : t('planningSearch');
     }
     const phase = toolPhase(each, input, true);
     if (phase) return phase;
   }
-  return 'Starting the web search…';
+  return t('startingSearch');
 }
 
 /**
@@ -95,12 +95,12 @@ function analysisPhase(step: StepRecord, input: WaitInput): string {
 export function waitPhase(input: WaitInput): string | undefined {
   const { run, consent } = input;
   if (!run || (run.status !== 'running' && run.status !== 'awaiting-consent')) return undefined;
-  if (consent || run.status === 'awaiting-consent') return 'Asking you first';
+  if (consent || run.status === 'awaiting-consent') return t('askingYouFirst');
   const running = input.steps.filter((step) => step.status === 'running');
   const current = running.at(-1);
-  if (!current) return 'Waiting for the model…';
-  if (current.kind === 'tool') return toolPhase(current, input) ?? 'Working…';
+  if (!current) return t('waitingForModel');
+  if (current.kind === 'tool') return toolPhase(current, input) ?? t('working');
   const retry = retryPhase(current, input.now);
   if (retry) return retry;
-  return input.streamedText.trim() === '' ? 'Waiting for the model…' : undefined;
+  return input.streamedText.trim() === '' ? t('waitingForModel') : undefined;
 }

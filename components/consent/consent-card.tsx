@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ConsentRequestRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import { SEARCH_PROVIDER_LABELS } from '../../lib/settings/search-settings';
+import { RichMessage } from '../shared/rich-message';
 import { type UrlParts, urlParts } from '../shared/url-display';
 import './consent.css';
 
@@ -19,20 +21,20 @@ export function consentSentence(
   request: Pick<ConsentRequestRecord, 'kind' | 'host' | 'detail'>,
   providerName: string | undefined,
 ): string {
-  const provider = providerName ? `your model provider (${providerName})` : 'your model';
+  const provider = providerName ? t('yourModelProvider', providerName) : t('yourModel');
   if (request.kind === 'search') {
-    return `Gleaner will send this search to ${searchProviderName(request)} and give the results to ${provider}.`;
+    return t('consentSearchSentence', searchProviderName(request), provider);
   }
-  if (request.kind === 'tab') return `Gleaner will read this tab and send its text to ${provider}.`;
-  return `Gleaner will download this page and send its text to ${provider}.`;
+  if (request.kind === 'tab') return t('consentTabSentence', provider);
+  return t('consentFetchSentence', provider);
 }
 
 /** The standing grant a card offers; tabs never get one (they are private). */
 export function alwaysLabel(request: Pick<ConsentRequestRecord, 'kind' | 'grantable'>) {
   if (!request.grantable) return undefined;
-  if (request.kind === 'fetch') return 'Always allow this site';
-  if (request.kind === 'search') return 'Always allow searches';
-  if (request.kind === 'tool') return 'Always allow this tool';
+  if (request.kind === 'fetch') return t('alwaysAllowSite');
+  if (request.kind === 'search') return t('alwaysAllowSearches');
+  if (request.kind === 'tool') return t('alwaysAllowTool');
   return undefined;
 }
 
@@ -53,7 +55,7 @@ function HighlightedUrl({ parts }: { parts: UrlParts }) {
       {parts.userinfo ? (
         <>
           <mark className="consent-origin">{parts.scheme}</mark>
-          <s title="Credentials in the address">{parts.userinfo}</s>
+          <s title={t('credentialsInAddress')}>{parts.userinfo}</s>
           <mark className="consent-origin">{parts.host}</mark>
         </>
       ) : (
@@ -75,8 +77,13 @@ function UrlTarget({ target }: { target: string }) {
       <HighlightedUrl parts={parts} />
       {parts.unicodeHost && (
         <span className="consent-idn">
-          Site <strong>{parts.host}</strong>, written in Unicode as{' '}
-          <strong>{parts.unicodeHost}</strong>
+          <RichMessage
+            id="siteInUnicode"
+            parts={[
+              <strong key="host">{parts.host}</strong>,
+              <strong key="unicode">{parts.unicodeHost}</strong>,
+            ]}
+          />
         </span>
       )}
     </>
@@ -88,7 +95,15 @@ function ToolCallTarget({ request }: { request: ConsentRequestRecord }) {
   return (
     <div className="consent-target">
       <p>
-        <strong className="consent-action">Call tool</strong> <code>{request.target}</code> at:
+        <RichMessage
+          id="consentCallTool"
+          parts={[
+            <strong key="action" className="consent-action">
+              {t('consentCallToolAction')}
+            </strong>,
+            <code key="tool">{request.target}</code>,
+          ]}
+        />
       </p>
       <UrlTarget target={request.host} />
       {request.detail && <pre className="consent-arguments">{request.detail}</pre>}
@@ -101,8 +116,17 @@ function Target({ request }: { request: ConsentRequestRecord }) {
     return (
       <div className="consent-target">
         <p>
-          <strong className="consent-action">Search</strong> the web with{' '}
-          <mark className="consent-origin">{searchProviderName(request)}</mark> for:
+          <RichMessage
+            id="consentSearchWith"
+            parts={[
+              <strong key="action" className="consent-action">
+                {t('consentSearchAction')}
+              </strong>,
+              <mark key="provider" className="consent-origin">
+                {searchProviderName(request)}
+              </mark>,
+            ]}
+          />
         </p>
         <q className="consent-query">{request.target}</q>
       </div>
@@ -113,7 +137,8 @@ function Target({ request }: { request: ConsentRequestRecord }) {
     return (
       <div className="consent-target">
         <p>
-          <strong className="consent-action">Read tab</strong> <q>{request.host}</q>
+          <strong className="consent-action">{t('consentReadTabAction')}</strong>{' '}
+          <q>{request.host}</q>
         </p>
         <UrlTarget target={request.target} />
       </div>
@@ -122,14 +147,20 @@ function Target({ request }: { request: ConsentRequestRecord }) {
   return (
     <div className="consent-target">
       <p>
-        <strong className="consent-action">Fetch</strong> this address:
+        <RichMessage
+          id="consentFetchAddress"
+          parts={[
+            <strong key="action" className="consent-action">
+              {t('consentFetchAction')}
+            </strong>,
+          ]}
+        />
       </p>
       {/* The address as typed; when Gleaner upgraded it, the upgrade is said, not hidden. */}
       <UrlTarget target={request.asked ?? request.target} />
       {request.asked && (
         <p className="consent-upgrade">
-          <strong>http → https</strong>: Gleaner asks for it over a secure connection and never
-          falls back to http.
+          <RichMessage id="consentUpgraded" parts={[<strong key="upgrade">http → https</strong>]} />
         </p>
       )}
     </div>
@@ -183,27 +214,27 @@ export function ConsentCard({ request, onAnswer, providerName }: ConsentCardProp
     <section
       ref={cardRef}
       className="consent-card"
-      aria-label="Permission request"
+      aria-label={t('permissionRequest')}
       aria-describedby={describedBy}
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
-      <p className="consent-title">Permission needed</p>
+      <p className="consent-title">{t('permissionNeeded')}</p>
       <div id={describedBy}>
         <p className="consent-sentence">{consentSentence(request, providerName)}</p>
         <Target request={request} />
         {request.warning && (
           <p className="consent-warning" role="note">
-            <strong>Careful:</strong> {request.warning}. Allow only if you meant to send it.
+            <strong>{t('careful')}</strong> {t('consentWarning', request.warning)}
           </p>
         )}
         <p className="consent-question">
-          For: <span>{request.question}</span>
+          <RichMessage id="consentFor" parts={[<span key="question">{request.question}</span>]} />
         </p>
         {request.detail && request.kind !== 'search' && request.kind !== 'tool' && (
           // Facts for the curious (the fetch format, a redirect's origin): folded.
           <details className="consent-more">
-            <summary>Details</summary>
+            <summary>{t('details')}</summary>
             <p className="consent-detail">{request.detail}</p>
           </details>
         )}
@@ -216,9 +247,7 @@ export function ConsentCard({ request, onAnswer, providerName }: ConsentCardProp
             disabled={pending}
             onChange={(event) => setAllowAll(event.target.checked)}
           />
-          {request.kind === 'tool'
-            ? 'Allow all tool calls for this answer'
-            : 'Allow all fetches for this answer'}
+          {request.kind === 'tool' ? t('allowAllToolCalls') : t('allowAllFetches')}
         </label>
       )}
       <div className="consent-actions">
@@ -228,12 +257,12 @@ export function ConsentCard({ request, onAnswer, providerName }: ConsentCardProp
           disabled={pending}
           onClick={() => void answer('once')}
         >
-          Allow once
+          {t('allowOnce')}
         </button>
         {coversFetches && (
           // One decision for the whole answer: every search and page it asks for.
           <button type="button" disabled={pending} onClick={() => void answer('once', true)}>
-            Allow all for this answer
+            {t('allowAllForAnswer')}
           </button>
         )}
         {always && (
@@ -242,7 +271,7 @@ export function ConsentCard({ request, onAnswer, providerName }: ConsentCardProp
             disabled={pending}
             title={
               request.kind === 'search'
-                ? `Every search with ${searchProviderName(request)} from now on, until revoked in Settings`
+                ? t('alwaysSearchesTitle', searchProviderName(request))
                 : undefined
             }
             onClick={() => void answer('always')}
@@ -256,7 +285,7 @@ export function ConsentCard({ request, onAnswer, providerName }: ConsentCardProp
           disabled={pending}
           onClick={() => void answer('deny')}
         >
-          Deny
+          {t('deny')}
         </button>
       </div>
       {error && (

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/translate';
 import './panel.css';
 export type PanelView = 'chat' | 'sessions' | 'settings';
 
@@ -11,16 +12,16 @@ interface AppHeaderProps {
 export function AppHeader({ view, onNewChat, onToggleSessions, onToggleSettings }: AppHeaderProps) {
   return (
     <header className="app-header">
-      <h1 className="app-name">Gleaner</h1>
-      <nav className="header-actions" aria-label="Panel">
+      <h1 className="app-name">{t('name')}</h1>
+      <nav className="header-actions" aria-label={t('headerNav')}>
         <button type="button" onClick={onNewChat}>
-          New chat
+          {t('newChat')}
         </button>
         <button type="button" aria-expanded={view === 'sessions'} onClick={onToggleSessions}>
-          Sessions
+          {t('sessions')}
         </button>
         <button type="button" aria-pressed={view === 'settings'} onClick={onToggleSettings}>
-          Settings
+          {t('settings')}
         </button>
       </nav>
     </header>

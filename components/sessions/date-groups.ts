@@ -1,4 +1,5 @@
 import type { SessionRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -11,10 +12,10 @@ export function groupByDate(
   midnight.setHours(0, 0, 0, 0);
   const today = midnight.getTime();
   const labelOf = (at: number) => {
-    if (at >= today) return 'Today';
-    if (at >= today - DAY) return 'Yesterday';
-    if (at >= today - 6 * DAY) return 'Last 7 days';
-    return 'Older';
+    if (at >= today) return t('dateToday');
+    if (at >= today - DAY) return t('dateYesterday');
+    if (at >= today - 6 * DAY) return t('dateLastWeek');
+    return t('dateOlder');
   };
   const groups: Array<{ label: string; sessions: SessionRecord[] }> = [];
   for (const session of sessions) {

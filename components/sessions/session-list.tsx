@@ -1,4 +1,5 @@
 import { type ChangeEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import { t, tp } from '../../lib/i18n/translate';
 import { groupByDate } from './date-groups';
 import './sessions.css';
 import type { SessionRecord } from '../../lib/db/records';
@@ -24,16 +25,15 @@ interface SessionListProps {
 type TransferStatus = { kind: 'status' | 'error'; text: string } | undefined;
 
 export function importedSentence(count: number, alreadyHere = 0): string {
-  if (alreadyHere === 0) return `Imported ${count} ${count === 1 ? 'session' : 'sessions'}.`;
+  if (alreadyHere === 0) return tp('sessionsImported', count);
   // "3 imported, 4 already here": a file imported again adds nothing twice.
-  return `${count} imported, ${alreadyHere} already here.`;
+  return tp('sessionsImportedAlreadyHere', alreadyHere, count);
 }
 
 /** "Importing 300 of 1,000 sessions…", or a plain "Importing sessions…" before the first batch. */
 export function importingSentence(progress?: { stored: number; total: number }): string {
-  if (!progress) return 'Importing sessions…';
-  const count = (value: number) => value.toLocaleString('en');
-  return `Importing ${count(progress.stored)} of ${count(progress.total)} sessions…`;
+  if (!progress) return t('importingSessions');
+  return tp('importingSessionsProgress', progress.total, progress.stored);
 }
 
 export function filterSessions(sessions: readonly SessionRecord[], query: string) {
@@ -102,7 +102,7 @@ export function SessionList({
       // The download may land silently: the panel says it happened.
       setStatus(error ? { kind: 'error', text: error } : { kind: 'status', text: done });
     } catch (error) {
-      setStatus({ kind: 'error', text: `The export failed: ${String(error)}` });
+      setStatus({ kind: 'error', text: t('exportFailed', String(error)) });
     }
   }
 
@@ -126,18 +126,13 @@ export function SessionList({
   }
 
   return (
-    <section className="session-list" aria-label="Sessions">
+    <section className="session-list" aria-label={t('sessions')}>
       <div className="session-transfer">
-        <button
-          type="button"
-          onClick={() =>
-            void report(transfer.exportAll(), 'Exported all sessions as JSON; see your downloads.')
-          }
-        >
-          Export all (JSON)
+        <button type="button" onClick={() => void report(transfer.exportAll(), t('exportedAll'))}>
+          {t('exportAll')}
         </button>
         <label htmlFor={importId} className="import-label">
-          Import
+          {t('import')}
         </label>
         <input
           id={importId}
@@ -155,19 +150,17 @@ export function SessionList({
       )}
       {status?.kind === 'error' && <p role="alert">{status.text}</p>}
       <label htmlFor={searchId} className="visually-hidden">
-        Search sessions
+        {t('searchSessions')}
       </label>
       <input
         id={searchId}
         type="search"
-        placeholder="Search sessions"
+        placeholder={t('searchSessions')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
       {sessions === undefined ? null : shown.length === 0 ? (
-        complete && (
-          <p className="muted">{query ? 'No session title matches.' : 'No sessions yet.'}</p>
-        )
+        complete && <p className="muted">{query ? t('noSessionMatches') : t('noSessions')}</p>
       ) : (
         // Only the lines in view (and a few either side) are drawn; the spacers keep the
         // scroll bar as long as the whole list.
@@ -199,7 +192,11 @@ export function SessionList({
                       onExport={(format) =>
                         void report(
                           transfer.exportSession(line.session.id, format),
-                          `Exported “${line.session.title}” as ${format === 'json' ? 'JSON' : 'Markdown'}; see your downloads.`,
+                          t(
+                            'exportedSession',
+                            line.session.title,
+                            format === 'json' ? 'JSON' : 'Markdown',
+                          ),
                         )
                       }
                     />

@@ -1,7 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SessionRecord } from '../../lib/db/records';
+import type { MessageKey } from '../../lib/i18n/catalogs';
+import { t } from '../../lib/i18n/translate';
 import type { ExportFormat } from '../../lib/sessions/session-transfer';
 import { formatWhen } from '../shared/format';
+import { RichMessage } from '../shared/rich-message';
 import { RowMenu } from './row-menu';
 import './sessions.css';
 
@@ -20,13 +23,16 @@ type Mode = 'view' | 'rename' | 'confirm-delete';
  * A menu item's words: the action shown, the session's title said to screen readers too, so
  * "Delete The Tide Clocks" is told apart from the other rows' Delete.
  */
-function Named({ action, title, after }: { action: string; title: string; after?: string }) {
+function Named({ id, title }: { id: MessageKey; title: string }) {
   return (
-    <>
-      {action}
-      <span className="visually-hidden"> {title}</span>
-      {after && ` ${after}`}
-    </>
+    <RichMessage
+      id={id}
+      parts={[
+        <span key="title" className="visually-hidden">
+          {title}
+        </span>,
+      ]}
+    />
   );
 }
 
@@ -66,7 +72,7 @@ export function SessionRow({
       <li className="session-row editing">
         <form className="rename-form" onSubmit={saveTitle}>
           <label htmlFor={inputId} className="visually-hidden">
-            Session title
+            {t('sessionTitle')}
           </label>
           <input
             id={inputId}
@@ -75,9 +81,9 @@ export function SessionRow({
             onChange={(event) => setTitle(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setMode('view')}
           />
-          <button type="submit">Save</button>
+          <button type="submit">{t('save')}</button>
           <button type="button" onClick={() => setMode('view')}>
-            Cancel
+            {t('cancel')}
           </button>
         </form>
         {error && <p role="alert">{error}</p>}
@@ -99,22 +105,22 @@ export function SessionRow({
         {formatWhen(session.updatedAt)}
       </time>
       {mode === 'confirm-delete' ? (
-        <div role="alertdialog" aria-label="Delete this session?" className="confirm">
-          <p>Delete this session, its activity and saved pages?</p>
+        <div role="alertdialog" aria-label={t('deleteSessionQuestion')} className="confirm">
+          <p>{t('deleteSessionConfirm')}</p>
           <button type="button" className="button-danger" onClick={onDelete}>
-            Delete
+            {t('delete')}
           </button>
           <button type="button" ref={cancelRef} onClick={() => setMode('view')}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       ) : (
         <RowMenu
-          label={`Actions for ${session.title}`}
+          label={t('rowActions', session.title)}
           items={[
             {
               key: 'rename',
-              label: <Named action="Rename" title={session.title} />,
+              label: <Named id="rowRename" title={session.title} />,
               onSelect: () => {
                 setTitle(session.title);
                 setError(undefined);
@@ -123,17 +129,17 @@ export function SessionRow({
             },
             {
               key: 'markdown',
-              label: <Named action="Export" title={session.title} after="as Markdown" />,
+              label: <Named id="rowExportMarkdown" title={session.title} />,
               onSelect: () => onExport('markdown'),
             },
             {
               key: 'json',
-              label: <Named action="Export" title={session.title} after="as JSON" />,
+              label: <Named id="rowExportJson" title={session.title} />,
               onSelect: () => onExport('json'),
             },
             {
               key: 'delete',
-              label: <Named action="Delete" title={session.title} />,
+              label: <Named id="rowDelete" title={session.title} />,
               onSelect: () => setMode('confirm-delete'),
               danger: true,
             },

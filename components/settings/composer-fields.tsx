@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/translate';
 import type { SettingsDraft } from './settings-draft';
 import './settings.css';
 
@@ -16,7 +17,7 @@ export function ComposerFields({
         checked={draft.sendWithCtrlEnter}
         onChange={(event) => onChange({ ...draft, sendWithCtrlEnter: event.target.checked })}
       />
-      Send with Ctrl+Enter (Enter makes a new line)
+      {t('sendWithCtrlEnter')}
     </label>
   );
 }

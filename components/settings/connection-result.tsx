@@ -1,3 +1,4 @@
+import { t, tp } from '../../lib/i18n/translate';
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
 import { OllamaOriginsHelp } from './ollama-origins-help';
 import './settings.css';
@@ -15,7 +16,7 @@ export function ConnectionResult({ result, onPick }: ConnectionResultProps) {
   if (result === 'testing') {
     return (
       <p className="connection" role="status">
-        Testing the connection…
+        {t('testingConnection')}
       </p>
     );
   }
@@ -33,10 +34,10 @@ export function ConnectionResult({ result, onPick }: ConnectionResultProps) {
   return (
     <div className="connection" role="status">
       <p className="form-ok">
-        Connected.{' '}
+        {t('connected')}{' '}
         {result.models.length === 0
-          ? 'The server lists no models; type the model name.'
-          : `${result.models.length} ${result.models.length === 1 ? 'model' : 'models'} available:`}
+          ? t('noModelsListed')
+          : tp('modelsAvailable', result.models.length)}
       </p>
       {result.models.length > 0 && (
         <ul className="model-list">
@@ -47,7 +48,7 @@ export function ConnectionResult({ result, onPick }: ConnectionResultProps) {
               </button>
             </li>
           ))}
-          {more > 0 && <li className="muted">and {more} more (type to search in Model)</li>}
+          {more > 0 && <li className="muted">{tp('moreModels', more)}</li>}
         </ul>
       )}
     </div>

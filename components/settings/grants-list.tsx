@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import type { GrantRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import { SEARCH_PROVIDER_LABELS } from '../../lib/settings/search-settings';
 import { toUnicodeOrigin } from '../shared/url-display';
 import './settings.css';
 
-const KIND_LABEL: Record<GrantRecord['kind'], string> = {
-  'always-fetch': 'Always allowed site',
-  'always-search': 'Searches always allowed',
-  'private-host-exempt': 'Private address allowed',
-  'always-tool': 'Tool always allowed',
+const KIND_LABEL: Record<GrantRecord['kind'], () => string> = {
+  'always-fetch': () => t('grantAlwaysFetch'),
+  'always-search': () => t('grantAlwaysSearch'),
+  'private-host-exempt': () => t('grantPrivateHost'),
+  'always-tool': () => t('grantAlwaysTool'),
 };
 
 /** Grouped by kind, then by host, so a long list reads like an index. */
@@ -20,7 +21,7 @@ export function sortGrants(grants: readonly GrantRecord[]): GrantRecord[] {
 }
 
 function grantKindLabel(kind: GrantRecord['kind']): string {
-  return KIND_LABEL[kind];
+  return KIND_LABEL[kind]();
 }
 
 interface GrantsListProps {
@@ -71,7 +72,7 @@ function GrantRow({
         disabled={pending}
         onClick={() => void revoke()}
       >
-        Revoke
+        {t('revoke')}
       </button>
       {error && (
         <p className="form-error" role="alert">
@@ -84,14 +85,9 @@ function GrantRow({
 
 /** Standing permissions (docs/decisions/0002): one table, each revocable. */
 export function GrantsList({ grants, onRevoke }: GrantsListProps) {
-  if (grants === undefined) return <p className="muted">Loading permissions…</p>;
+  if (grants === undefined) return <p className="muted">{t('loadingPermissions')}</p>;
   if (grants.length === 0) {
-    return (
-      <p className="muted">
-        No standing permissions. Sites and searches you always allow on a permission card are listed
-        here, and can be revoked.
-      </p>
-    );
+    return <p className="muted">{t('noGrants')}</p>;
   }
   return (
     <ul className="grant-rows">

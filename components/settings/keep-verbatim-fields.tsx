@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/translate';
 import { Field } from './form-field';
 import type { SettingsDraft } from './settings-draft';
 
@@ -15,15 +16,9 @@ export function KeepVerbatimFields({
 }) {
   return (
     <details className="settings-limits">
-      <summary>Long conversations</summary>
-      <p className="muted">
-        Past 60% of the context window, older answers and pages are compressed by the small model.
-        Numbers, amounts, dates, names, URLs and identifiers are always kept verbatim.
-      </p>
-      <Field
-        label="Keep verbatim"
-        hint="Your own kinds of facts to keep, one pattern (regular expression) a line, e.g. HT-\d{4}-\d+ for contract numbers."
-      >
+      <summary>{t('longConversations')}</summary>
+      <p className="muted">{t('longConversationsHint')}</p>
+      <Field label={t('keepVerbatim')} hint={t('keepVerbatimHint')}>
         {(attributes) => (
           <textarea
             {...attributes}
@@ -34,10 +29,7 @@ export function KeepVerbatimFields({
           />
         )}
       </Field>
-      <Field
-        label="Input price"
-        hint="Dollars per million tokens; blank uses the known price of the model."
-      >
+      <Field label={t('inputPrice')} hint={t('inputPriceHint')}>
         {(attributes) => (
           <input
             {...attributes}
@@ -47,7 +39,7 @@ export function KeepVerbatimFields({
           />
         )}
       </Field>
-      <Field label="Output price" hint="Dollars per million tokens.">
+      <Field label={t('outputPrice')} hint={t('outputPriceHint')}>
         {(attributes) => (
           <input
             {...attributes}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../../lib/i18n/translate';
 import { describeLocalServer, type LocalServer } from '../../lib/llm/detect-local-servers';
 import { OllamaOriginsHelp } from './ollama-origins-help';
 import './settings.css';
@@ -32,18 +33,15 @@ export function LocalServers({ onDetect, detectOnOpen, onUse, onFound }: LocalSe
   return (
     <div className="local-servers">
       <div className="field-row local-servers-row">
-        <p className="hint">Ollama or LM Studio on this computer?</p>
+        <p className="hint">{t('localServersQuestion')}</p>
         <button type="button" onClick={() => void detect()} disabled={servers === 'detecting'}>
-          Detect
+          {t('detect')}
         </button>
       </div>
       <div aria-live="polite">
-        {servers === 'detecting' && <p className="hint">Looking for local servers…</p>}
+        {servers === 'detecting' && <p className="hint">{t('detectingServers')}</p>}
         {Array.isArray(servers) && servers.length === 0 && (
-          <p className="hint">
-            No Ollama (localhost:11434) or LM Studio (localhost:1234) answered. Start one, or choose
-            a provider below.
-          </p>
+          <p className="hint">{t('noLocalServers')}</p>
         )}
         {Array.isArray(servers) && servers.length > 0 && (
           <ul className="found-servers">
@@ -51,7 +49,7 @@ export function LocalServers({ onDetect, detectOnOpen, onUse, onFound }: LocalSe
               <li key={server.provider}>
                 <span>{describeLocalServer(server)}.</span>{' '}
                 <button type="button" className="button-primary" onClick={() => onUse(server)}>
-                  Use {server.name}
+                  {t('useServer', server.name)}
                 </button>
                 {server.refused && <OllamaOriginsHelp />}
               </li>

@@ -1,4 +1,6 @@
+import { t } from '../../lib/i18n/translate';
 import { CopyButton } from '../shared/copy-button';
+import { RichMessage } from '../shared/rich-message';
 import './settings.css';
 
 const OLLAMA_ORIGINS_VALUE = 'chrome-extension://*,moz-extension://*';
@@ -12,49 +14,62 @@ export function OllamaOriginsHelp() {
   return (
     <div className="ollama-help">
       <p>
-        Ollama only answers extensions that <code>OLLAMA_ORIGINS</code> allows. Set it, then restart
-        Ollama:
+        <RichMessage id="ollamaOriginsIntro" parts={[<code key="name">OLLAMA_ORIGINS</code>]} />
       </p>
       <p className="copy-row">
         <code>{variable}</code>
-        <CopyButton text={variable} label="Copy the variable" />
+        <CopyButton text={variable} label={t('copyVariable')} />
       </p>
       <details>
         <summary>macOS</summary>
         <ol>
           <li>
-            In Terminal: <code>launchctl setenv OLLAMA_ORIGINS "{OLLAMA_ORIGINS_VALUE}"</code>
+            <RichMessage
+              id="ollamaMacTerminal"
+              parts={[
+                <code key="command">launchctl setenv OLLAMA_ORIGINS "{OLLAMA_ORIGINS_VALUE}"</code>,
+              ]}
+            />
           </li>
-          <li>Quit Ollama from the menu bar and open it again.</li>
+          <li>{t('ollamaMacRestart')}</li>
         </ol>
       </details>
       <details>
         <summary>Windows</summary>
         <ol>
-          <li>Quit Ollama from the taskbar.</li>
-          <li>Start menu → "Edit environment variables for your account" → New.</li>
+          <li>{t('ollamaWindowsQuit')}</li>
+          <li>{t('ollamaWindowsVariables')}</li>
           <li>
-            Name <code>OLLAMA_ORIGINS</code>, value <code>{OLLAMA_ORIGINS_VALUE}</code>; OK.
+            <RichMessage
+              id="ollamaWindowsNameValue"
+              parts={[
+                <code key="name">OLLAMA_ORIGINS</code>,
+                <code key="value">{OLLAMA_ORIGINS_VALUE}</code>,
+              ]}
+            />
           </li>
-          <li>Start Ollama again.</li>
+          <li>{t('ollamaWindowsStart')}</li>
         </ol>
       </details>
       <details>
         <summary>Linux</summary>
         <ol>
           <li>
-            <code>sudo systemctl edit ollama.service</code>, and under <code>[Service]</code> add{' '}
-            <code>Environment="{variable}"</code>
+            <RichMessage
+              id="ollamaLinuxEdit"
+              parts={[
+                <code key="edit">sudo systemctl edit ollama.service</code>,
+                <code key="section">[Service]</code>,
+                <code key="line">Environment="{variable}"</code>,
+              ]}
+            />
           </li>
           <li>
             <code>sudo systemctl daemon-reload && sudo systemctl restart ollama</code>
           </li>
         </ol>
       </details>
-      <p className="hint">
-        Saved as the Ollama endpoint, Gleaner also asks it without the extension's Origin header,
-        which Ollama accepts without the variable.
-      </p>
+      <p className="hint">{t('ollamaWithoutOrigin')}</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { t } from '../../lib/i18n/translate';
 import './settings.css';
 
 interface PrivateHostFormProps {
@@ -29,21 +30,20 @@ export function PrivateHostForm({ onExempt }: PrivateHostFormProps) {
   return (
     <form className="private-host-form" onSubmit={(event) => void submit(event)}>
       <label>
-        Private host
+        {t('privateHost')}
         <input
           value={host}
           onChange={(event) => setHost(event.target.value)}
-          placeholder="searx.lan:8080"
+          placeholder={t('privateHostPlaceholder')}
           aria-describedby={hintId}
           aria-invalid={error ? true : undefined}
         />
       </label>
       <button type="submit" disabled={pending || host.trim() === ''}>
-        Allow host
+        {t('allowHost')}
       </button>
       <p id={hintId} className="muted">
-        Gleaner refuses to fetch loopback and private addresses. Allow one you run yourself, by host
-        name or address as written in URLs (extensions cannot look up DNS).
+        {t('privateHostHint')}
       </p>
       {error && (
         <p className="form-error" role="alert">

@@ -1,3 +1,5 @@
+import type { LanguageChoice } from '../../lib/i18n/language-choice';
+import { t } from '../../lib/i18n/translate';
 import { contextWindowFor } from '../../lib/settings/context-window';
 import {
   PROVIDER_PRESETS,
@@ -33,6 +35,7 @@ export interface SettingsDraft {
   priceInput: string;
   priceOutput: string;
   sendWithCtrlEnter: boolean;
+  language: LanguageChoice;
 }
 
 export function draftFrom(settings: Settings): SettingsDraft {
@@ -58,6 +61,7 @@ export function draftFrom(settings: Settings): SettingsDraft {
     priceOutput:
       settings.pricePerMillion.output === null ? '' : String(settings.pricePerMillion.output),
     sendWithCtrlEnter: settings.sendWithCtrlEnter,
+    language: settings.language,
   };
 }
 
@@ -125,14 +129,15 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
       .filter((line) => line !== ''),
     pricePerMillion: { input: typedPrice(draft.priceInput), output: typedPrice(draft.priceOutput) },
     sendWithCtrlEnter: draft.sendWithCtrlEnter,
+    language: draft.language,
   };
 }
 
 /** The labels of the Search provider select. */
-export const SEARCH_PROVIDER_OPTIONS: Record<SearchProviderId, string> = {
-  duckduckgo: 'DuckDuckGo (no key)',
-  searxng: 'SearXNG',
-  brave: 'Brave Search API',
+export const SEARCH_PROVIDER_OPTIONS: Record<SearchProviderId, () => string> = {
+  duckduckgo: () => t('searchDuckDuckGo'),
+  searxng: () => 'SearXNG',
+  brave: () => 'Brave Search API',
 };
 
 /** The search fields the form shows for a provider; the others stay as typed, hidden. */

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { t } from '../../lib/i18n/translate';
 import type { LocalServer } from '../../lib/llm/detect-local-servers';
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
 import type { SaveOutcome } from '../../lib/settings/save-outcome';
@@ -13,12 +14,13 @@ import {
   SEARCH_PROVIDER_IDS,
   type SearchProviderId,
 } from '../../lib/settings/search-settings';
-import { describeSetup } from '../../lib/settings/setup-problem';
+import { describeSetup, providerLabel } from '../../lib/settings/setup-problem';
 import { baseUrlWarning } from '../../lib/web/base-url-warning';
 import { ComposerFields } from './composer-fields';
 import { ConnectionResult } from './connection-result';
 import { Field } from './form-field';
 import { KeepVerbatimFields } from './keep-verbatim-fields';
+import { LanguageField } from './language-field';
 import { LocalServers } from './local-servers';
 import {
   draftFrom,
@@ -129,7 +131,7 @@ export function SettingsForm({
           onFound={setFound}
         />
       )}
-      <Field label="Provider" error={errorFor('provider')}>
+      <Field label={t('provider')} error={errorFor('provider')}>
         {(attributes) => (
           <select
             {...attributes}
@@ -138,24 +140,20 @@ export function SettingsForm({
           >
             {PROVIDERS.map((provider) => (
               <option key={provider} value={provider}>
-                {PROVIDER_PRESETS[provider].label}
+                {providerLabel(provider)}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Field
-        label="Base URL"
-        error={errorFor('baseUrl')}
-        hint="The OpenAI-compatible endpoint, usually ending in /v1."
-      >
+      <Field label={t('baseUrl')} error={errorFor('baseUrl')} hint={t('baseUrlHint')}>
         {(attributes) => (
           <input
             {...attributes}
             type="url"
             inputMode="url"
             spellCheck={false}
-            placeholder={preset.baseUrl || 'https://your-server.example/v1'}
+            placeholder={preset.baseUrl || t('baseUrlPlaceholder')}
             value={draft.baseUrl}
             onChange={(event) => update({ ...draft, baseUrl: event.target.value })}
           />
@@ -164,16 +162,14 @@ export function SettingsForm({
       {baseUrlWarning(draft.baseUrl) && (
         // Said before Save, beside the field: plain http off this computer is readable on the way.
         <p className="form-warning" role="status">
-          {baseUrlWarning(draft.baseUrl)} Use https unless the server is on your own network.
+          {baseUrlWarning(draft.baseUrl)} {t('useHttps')}
         </p>
       )}
       <Field
-        label="API key"
+        label={t('apiKey')}
         error={errorFor('apiKey')}
         hint={
-          preset.needsKey
-            ? `Required by ${preset.label}.`
-            : 'Leave blank if your server needs none.'
+          preset.needsKey ? t('apiKeyRequired', providerLabel(draft.provider)) : t('apiKeyOptional')
         }
       >
         {(attributes) => (
@@ -187,14 +183,14 @@ export function SettingsForm({
           />
         )}
       </Field>
-      <Field label="Model" error={errorFor('model')}>
+      <Field label={t('model')} error={errorFor('model')}>
         {(attributes) => (
           <>
             <input
               {...attributes}
               list={modelsId}
               spellCheck={false}
-              placeholder={preset.exampleModel ? `e.g. ${preset.exampleModel}` : undefined}
+              placeholder={preset.exampleModel ? t('exampleModel', preset.exampleModel) : undefined}
               value={draft.model}
               onChange={(event) => update(withModel(draft, event.target.value))}
             />
@@ -206,26 +202,22 @@ export function SettingsForm({
           </>
         )}
       </Field>
-      <Field
-        label="Small model"
-        error={errorFor('smallModel')}
-        hint="Runs the Fetch Analysis sub-agent that reads the web."
-      >
+      <Field label={t('smallModel')} error={errorFor('smallModel')} hint={t('smallModelHint')}>
         {(attributes) => (
           <input
             {...attributes}
             list={modelsId}
             spellCheck={false}
-            placeholder="blank = same as Model"
+            placeholder={t('smallModelPlaceholder')}
             value={draft.smallModel}
             onChange={(event) => update({ ...draft, smallModel: event.target.value })}
           />
         )}
       </Field>
       <Field
-        label="Context window"
+        label={t('contextWindow')}
         error={errorFor('contextWindow')}
-        hint="In tokens. Sets how much of a page the model gets."
+        hint={t('contextWindowHint')}
       >
         {(attributes) => (
           <input
@@ -246,20 +238,19 @@ export function SettingsForm({
         exemptHosts={exemptHosts}
         onExemptHost={onExemptHost}
       />
+      <LanguageField draft={draft} onChange={update} />
       <ComposerFields draft={draft} onChange={update} />
       <details
         className="settings-limits"
         open={status?.kind === 'error' && status.field?.startsWith('limits.') ? true : undefined}
       >
-        <summary>Limits per answer</summary>
-        <p className="muted">
-          An answer that reaches one stops with the reason and a Continue button.
-        </p>
+        <summary>{t('limitsPerAnswer')}</summary>
+        <p className="muted">{t('limitsHint')}</p>
         {(
           [
-            ['maxSteps', 'Model steps per answer', 'limits.maxSteps'],
-            ['maxFetches', 'Fetches per answer', 'limits.maxFetches'],
-            ['maxIdenticalCalls', 'Identical tool calls per answer', 'limits.maxIdenticalCalls'],
+            ['maxSteps', t('maxSteps'), 'limits.maxSteps'],
+            ['maxFetches', t('maxFetches'), 'limits.maxFetches'],
+            ['maxIdenticalCalls', t('maxIdenticalCalls'), 'limits.maxIdenticalCalls'],
           ] as const
         ).map(([key, label, path]) => (
           <Field key={key} label={label} error={errorFor(path)}>
@@ -282,15 +273,15 @@ export function SettingsForm({
       <div className="form-actions-bar">
         <div className="form-actions">
           <button type="button" onClick={test} disabled={connection === 'testing'}>
-            Test connection
+            {t('testConnection')}
           </button>
           <button type="submit" className="button-primary" disabled={saving}>
-            Save
+            {t('save')}
           </button>
         </div>
         {status?.kind === 'saved' && (
           <p className="form-ok" role="status">
-            Saved. Ready: {status.ready}
+            {t('savedReady', status.ready)}
           </p>
         )}
         {status?.kind === 'error' &&
@@ -298,7 +289,7 @@ export function SettingsForm({
             status.field ?? '',
           ) ? (
             // The field's own message is the alert; this repeats it where the eye is.
-            <p className="form-error">Not saved: {status.message}</p>
+            <p className="form-error">{t('notSaved', status.message)}</p>
           ) : (
             <p className="form-error" role="alert">
               {status.message}
@@ -326,12 +317,9 @@ function WebSearchFields({
   const provider = draft.searchProvider;
   return (
     <fieldset className="settings-group">
-      <legend>Web search</legend>
-      <p className="hint">
-        Used by the Fetch Analysis sub-agent when a question needs the web. Each search asks for
-        your permission first.
-      </p>
-      <Field label="Search provider" error={errorFor('search.provider')}>
+      <legend>{t('webSearch')}</legend>
+      <p className="hint">{t('webSearchHint')}</p>
+      <Field label={t('searchProvider')} error={errorFor('search.provider')}>
         {(attributes) => (
           <select
             {...attributes}
@@ -342,7 +330,7 @@ function WebSearchFields({
           >
             {SEARCH_PROVIDER_IDS.map((id) => (
               <option key={id} value={id}>
-                {SEARCH_PROVIDER_OPTIONS[id]}
+                {SEARCH_PROVIDER_OPTIONS[id]()}
               </option>
             ))}
           </select>
@@ -358,9 +346,9 @@ function WebSearchFields({
       {provider === 'searxng' && (
         <>
           <Field
-            label="SearXNG URL"
+            label={t('searxngUrl')}
             error={errorFor('search.searxngUrl')}
-            hint="The address of a SearXNG instance with its JSON format enabled (search.formats: json in its settings.yml)."
+            hint={t('searxngUrlHint')}
           >
             {(attributes) => (
               <input
@@ -368,7 +356,7 @@ function WebSearchFields({
                 type="url"
                 inputMode="url"
                 spellCheck={false}
-                placeholder="https://searx.example.org"
+                placeholder={t('searxngPlaceholder')}
                 value={draft.searxngUrl}
                 onChange={(event) => onChange({ ...draft, searxngUrl: event.target.value })}
               />
@@ -382,11 +370,7 @@ function WebSearchFields({
         </>
       )}
       {provider === 'brave' && (
-        <Field
-          label="Brave API key"
-          error={errorFor('search.braveKey')}
-          hint="The subscription token from the Brave Search API dashboard (api-dashboard.search.brave.com). It is sent only to Brave."
-        >
+        <Field label={t('braveKey')} error={errorFor('search.braveKey')} hint={t('braveKeyHint')}>
           {(attributes) => (
             <input
               {...attributes}
@@ -422,12 +406,8 @@ function DuckDuckGoUrlField({
       open={open}
       onToggle={(event) => setOpened(event.currentTarget.open)}
     >
-      <summary>Advanced</summary>
-      <Field
-        label="DuckDuckGo URL"
-        error={error}
-        hint="DuckDuckGo's HTML results page. Change it only for a proxy or a test server."
-      >
+      <summary>{t('advanced')}</summary>
+      <Field label={t('duckduckgoUrl')} error={error} hint={t('duckduckgoUrlHint')}>
         {(attributes) => (
           <div className="field-row">
             <input
@@ -445,7 +425,7 @@ function DuckDuckGoUrlField({
                   onChange({ ...draft, duckduckgoUrl: DEFAULT_SEARCH_SETTINGS.duckduckgoUrl })
                 }
               >
-                Use the default
+                {t('useDefault')}
               </button>
             )}
           </div>
@@ -484,12 +464,11 @@ function SearxngPrivateNote({
     return (
       <div className="note note-warn" role="note">
         <p>
-          <code>{found.entry}</code> is {found.description}. Gleaner refuses those unless the host
-          is allowed in Permissions → Private host; until then every search will be refused.
+          <code>{found.entry}</code> {t('searxngPrivateRefused', found.description)}
         </p>
         {onExemptHost && (
           <button type="button" disabled={pending} onClick={() => void exempt(found.entry)}>
-            Allow {found.entry} as a private host
+            {t('allowPrivateHost', found.entry)}
           </button>
         )}
         {error && (
@@ -503,14 +482,13 @@ function SearxngPrivateNote({
   if (found?.exempted) {
     return (
       <p className="note" role="note">
-        <code>{found.entry}</code> is {found.description}, allowed in Permissions → Private host.
+        <code>{found.entry}</code> {t('searxngPrivateAllowed', found.description)}
       </p>
     );
   }
   return (
     <p className="note" role="note">
-      A SearXNG on your network or on this computer (localhost) must also be allowed in Permissions
-      → Private host: Gleaner refuses private addresses otherwise.
+      {t('searxngPrivateNote')}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import type { GrantRecord } from '../../lib/db/records';
+import { t } from '../../lib/i18n/translate';
 import type { LocalServer } from '../../lib/llm/detect-local-servers';
 import type { ConnectionResult as ConnectionOutcome } from '../../lib/llm/test-connection';
 import type { CustomTools } from '../../lib/settings/custom-tools';
@@ -47,10 +48,11 @@ export function SettingsScreen({
       <div className="screen-title">
         {onBack && (
           <button type="button" className="link-button" onClick={onBack}>
-            <span aria-hidden="true">← </span>Back to chat
+            <span aria-hidden="true">← </span>
+            {t('backToChat')}
           </button>
         )}
-        <h2 id="settings-title">Settings</h2>
+        <h2 id="settings-title">{t('settings')}</h2>
       </div>
       {settings ? (
         <SettingsForm
@@ -67,11 +69,11 @@ export function SettingsScreen({
           onSaved={onSaved}
         />
       ) : (
-        <p className="muted">Loading settings…</p>
+        <p className="muted">{t('loadingSettings')}</p>
       )}
       {settings && tools && <ToolsSection disabledTools={settings.disabledTools} {...tools} />}
       <section className="settings-section" aria-labelledby="permissions-title">
-        <h3 id="permissions-title">Permissions</h3>
+        <h3 id="permissions-title">{t('permissions')}</h3>
         <GrantsList grants={grants} onRevoke={onRevokeGrant} />
         <PrivateHostForm onExempt={onExemptHost} />
       </section>

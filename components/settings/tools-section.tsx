@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { t } from '../../lib/i18n/translate';
 import type { CustomTools, McpServerSetting } from '../../lib/settings/custom-tools';
 import {
   BUILT_IN_MAIN_TOOLS,
@@ -6,6 +7,7 @@ import {
   withoutSecrets,
 } from '../../lib/settings/tool-declaration';
 import { mcpToolNames } from '../../lib/tools/mcp/mcp-names';
+import { RichMessage } from '../shared/rich-message';
 import './settings.css';
 import './tools-section.css';
 
@@ -111,7 +113,7 @@ function DeclarationEditor({
   return (
     <form className="tool-editor" onSubmit={(event) => void submit(event)}>
       <label className="field">
-        {editing ? `Declaration of ${editing.name} (JSON)` : 'Tool declaration (JSON)'}
+        {editing ? t('declarationOf', editing.name) : t('toolDeclaration')}
         <textarea
           value={text}
           rows={10}
@@ -122,17 +124,15 @@ function DeclarationEditor({
         />
       </label>
       <p id={hintId} className="muted">
-        One declaration or an array: name, description, parameters (JSON Schema), endpoint, method,
-        headers, timeout_secs, retries, result. Header values are kept like your API key and shown
-        as {'<secret>'}; leave that to keep the stored value.
+        <RichMessage id="toolDeclarationHint" parts={[<code key="secret">{'<secret>'}</code>]} />
       </p>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={pending || text.trim() === ''}>
-          {editing ? 'Save tool' : 'Add tool'}
+          {editing ? t('saveTool') : t('addTool')}
         </button>
         {!editing && (
           <label className="file-button">
-            Import file
+            {t('importFile')}
             <input
               type="file"
               accept=".json,application/json"
@@ -142,7 +142,7 @@ function DeclarationEditor({
         )}
         {editing && (
           <button type="button" onClick={onDone}>
-            Cancel
+            {t('cancel')}
           </button>
         )}
       </div>
@@ -186,24 +186,24 @@ function ServerForm({ actions }: { actions: ToolsActions }) {
     <form className="tool-editor" onSubmit={(event) => void submit(event)}>
       <div className="field-row">
         <label className="field">
-          Server name
+          {t('serverName')}
           <input
             value={name}
             onChange={(event) => setName(event.target.value)}
-            placeholder="files"
+            placeholder={t('serverNamePlaceholder')}
           />
         </label>
         <label className="field">
-          Server URL
+          {t('serverUrl')}
           <input
             value={url}
             onChange={(event) => setUrl(event.target.value)}
-            placeholder="https://mcp.example/mcp"
+            placeholder={t('serverUrlPlaceholder')}
           />
         </label>
       </div>
       <label className="field">
-        Bearer token (optional)
+        {t('bearerToken')}
         <input
           type="password"
           value={token}
@@ -213,7 +213,7 @@ function ServerForm({ actions }: { actions: ToolsActions }) {
       </label>
       <div className="form-actions">
         <button type="submit" disabled={pending || name === '' || url === ''}>
-          Add MCP server
+          {t('addMcpServer')}
         </button>
       </div>
       {error && (
@@ -245,25 +245,25 @@ function ServerEntry({
   return (
     <li className="tool-server">
       <div className="tool-server-head">
-        <strong>MCP server {server.name}</strong> <code>{server.url}</code>
+        <strong>{t('mcpServerNamed', server.name)}</strong> <code>{server.url}</code>
         <button
           type="button"
           disabled={pending}
-          aria-label={`Refresh ${server.name}`}
+          aria-label={t('refreshNamed', server.name)}
           onClick={async () => {
             setPending(true);
             await actions.refreshServer(server.name);
             setPending(false);
           }}
         >
-          Refresh
+          {t('refresh')}
         </button>
         <button
           type="button"
-          aria-label={`Remove ${server.name}`}
+          aria-label={t('removeNamed', server.name)}
           onClick={() => void actions.removeServer(server.name)}
         >
-          Remove
+          {t('remove')}
         </button>
       </div>
       {server.error && (
@@ -271,8 +271,8 @@ function ServerEntry({
           {server.error}
         </p>
       )}
-      {pending && <p className="muted">Listing the server’s tools…</p>}
-      <ul className="tool-rows" aria-label={`Tools of ${server.name}`}>
+      {pending && <p className="muted">{t('listingServerTools')}</p>}
+      <ul className="tool-rows" aria-label={t('toolsOf', server.name)}>
         {names.map(([modelName, original]) => (
           <li key={modelName}>
             <ToolSwitch
@@ -299,13 +299,10 @@ export function ToolsSection({ disabledTools, custom, actions }: ToolsSectionPro
   const editingDeclaration = custom?.declared.find((declaration) => declaration.name === editing);
   return (
     <section className="settings-section" aria-labelledby={titleId}>
-      <h3 id={titleId}>Tools</h3>
-      <p className="muted">
-        Switched-off tools are not offered to the model from the next answer on. Declared and MCP
-        tools ask you on a card before every call.
-      </p>
-      <h4>Built-in</h4>
-      <ul className="tool-rows" aria-label="Built-in tools">
+      <h3 id={titleId}>{t('tools')}</h3>
+      <p className="muted">{t('toolsHint')}</p>
+      <h4>{t('builtIn')}</h4>
+      <ul className="tool-rows" aria-label={t('builtInTools')}>
         {BUILT_IN_MAIN_TOOLS.map((tool) => (
           <li key={tool.name}>
             <ToolSwitch {...tool} disabledTools={disabledTools} actions={actions} />
@@ -313,14 +310,14 @@ export function ToolsSection({ disabledTools, custom, actions }: ToolsSectionPro
         ))}
       </ul>
       {custom === undefined ? (
-        <p className="muted">Loading tools…</p>
+        <p className="muted">{t('loadingTools')}</p>
       ) : (
         <>
-          <h4>Declared</h4>
+          <h4>{t('declared')}</h4>
           {custom.declared.length === 0 ? (
-            <p className="muted">No declared tools yet.</p>
+            <p className="muted">{t('noDeclaredTools')}</p>
           ) : (
-            <ul className="tool-rows" aria-label="Declared tools">
+            <ul className="tool-rows" aria-label={t('declaredTools')}>
               {custom.declared.map((declaration) => (
                 <li key={declaration.name} className="tool-declared">
                   <ToolSwitch
@@ -332,24 +329,24 @@ export function ToolsSection({ disabledTools, custom, actions }: ToolsSectionPro
                   <div className="tool-actions">
                     <button
                       type="button"
-                      aria-label={`Edit ${declaration.name}`}
+                      aria-label={t('editNamed', declaration.name)}
                       onClick={() => setEditing(declaration.name)}
                     >
-                      Edit
+                      {t('edit')}
                     </button>
                     <button
                       type="button"
-                      aria-label={`Export ${declaration.name}`}
+                      aria-label={t('exportNamed', declaration.name)}
                       onClick={() => actions.exportDeclarations([declaration])}
                     >
-                      Export
+                      {t('export')}
                     </button>
                     <button
                       type="button"
-                      aria-label={`Remove ${declaration.name}`}
+                      aria-label={t('removeNamed', declaration.name)}
                       onClick={() => void actions.removeDeclaration(declaration.name)}
                     >
-                      Remove
+                      {t('remove')}
                     </button>
                   </div>
                 </li>
@@ -362,7 +359,7 @@ export function ToolsSection({ disabledTools, custom, actions }: ToolsSectionPro
             editing={editingDeclaration}
             onDone={() => setEditing(undefined)}
           />
-          <h4>MCP servers</h4>
+          <h4>{t('mcpServers')}</h4>
           {custom.mcpServers.length > 0 && (
             <ul className="tool-servers">
               {custom.mcpServers.map((server) => (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../../lib/i18n/translate';
 
 interface CopyButtonProps {
   /** What lands on the clipboard. */
@@ -9,7 +10,7 @@ interface CopyButtonProps {
 }
 
 /** Copies `text`, then says "Copied" for a moment (announced, since the name changes). */
-export function CopyButton({ text, label = 'Copy', className }: CopyButtonProps) {
+export function CopyButton({ text, label, className }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -28,9 +29,13 @@ export function CopyButton({ text, label = 'Copy', className }: CopyButtonProps)
 
   return (
     <button type="button" className={className ?? 'copy-button'} onClick={() => void copy()}>
-      {label}
+      {label ?? t('copy')}
       <span aria-live="polite" className="copy-state">
-        {state === 'copied' ? ' ✓ Copied' : state === 'failed' ? ' (copying was refused)' : ''}
+        {state === 'copied'
+          ? ` ✓ ${t('copied')}`
+          : state === 'failed'
+            ? ` (${t('copyRefused')})`
+            : ''}
       </span>
     </button>
   );

@@ -1,6 +1,7 @@
 import { Children, type ComponentProps, isValidElement, memo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { t } from '../../lib/i18n/translate';
 import { CopyButton } from './copy-button';
 import { type CitationTargets, remarkCitations } from './remark-citations';
 import { displayTarget, safeHref, textHidesTarget } from './safe-url';
@@ -87,8 +88,8 @@ function MarkdownCode(props: ComponentProps<'pre'>) {
   return (
     <div className="code-block">
       <div className="code-head">
-        <span className="code-language">{language ?? 'code'}</span>
-        <CopyButton text={textOf(children).replace(/\n$/, '')} label="Copy code" />
+        <span className="code-language">{language ?? t('codeBlock')}</span>
+        <CopyButton text={textOf(children).replace(/\n$/, '')} label={t('copyCode')} />
       </div>
       <pre {...rest}>{children}</pre>
     </div>

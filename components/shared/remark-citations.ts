@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/translate';
 import { findMarkers } from '../../lib/text/citation-markers';
 
 /** What a marker `[n]` in an answer links to, built by the extension (never the model's URL). */
@@ -26,7 +27,7 @@ function citationLink(number: number, href: string, title: string): TreeNode {
     url: href,
     children: [{ type: 'text', value: String(number) }],
     data: {
-      hProperties: { className: ['citation'], ariaLabel: `Source ${number}: ${title}` },
+      hProperties: { className: ['citation'], ariaLabel: t('citationLabel', number, title) },
     },
   };
 }

@@ -14,14 +14,18 @@ import { toolsActions } from '../../hooks/tools-actions';
 import { useCustomTools } from '../../hooks/use-custom-tools';
 import { useGrants } from '../../hooks/use-grants';
 import { useSettings } from '../../hooks/use-settings';
+import { useUiLanguage } from '../../hooks/use-ui-language';
+import { t } from '../../lib/i18n/translate';
 
 function OptionsApp() {
   const settings = useSettings();
   const customTools = useCustomTools();
   const grants = useGrants();
+  const language = useUiLanguage(settings);
+  document.title = t('optionsTitle');
   return (
-    <main className="options-page">
-      <h1 className="app-name">Gleaner</h1>
+    <main className="options-page" key={language}>
+      <h1 className="app-name">{t('name')}</h1>
       <SettingsScreen
         settings={settings}
         onSave={saveSettingsFromForm}

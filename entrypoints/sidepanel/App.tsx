@@ -8,8 +8,10 @@ import { useHasActiveRun } from '../../hooks/use-has-active-run';
 import { useKeepAlive } from '../../hooks/use-keep-alive';
 import { useSelectedSession } from '../../hooks/use-selected-session';
 import { useSettings } from '../../hooks/use-settings';
+import { useUiLanguage } from '../../hooks/use-ui-language';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
-import { isConfigured } from '../../lib/settings/schema';
+import { t } from '../../lib/i18n/translate';
+import { isConfigured, type Settings as SavedSettings } from '../../lib/settings/schema';
 import { describeSetup, providerName } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
 
@@ -36,10 +38,11 @@ function usePreloadScreens() {
 
 export function App() {
   const settings = useSettings();
+  const language = useUiLanguage(settings);
   const [selectedId, select] = useSelectedSession();
   const [view, setView] = useState<PanelView>('chat');
-  /** "Ready: gpt-4o-mini on OpenAI", shown in the chat after a successful Save. */
-  const [ready, setReady] = useState<string>();
+  /** The settings of a successful Save, told in the chat as "Ready: gpt-4o-mini on OpenAI". */
+  const [ready, setReady] = useState<SavedSettings>();
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs(), searchWeb);
@@ -56,7 +59,7 @@ export function App() {
   const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
 
   return (
-    <div className="app">
+    <div className="app" key={language}>
       <AppHeader
         view={view}
         onNewChat={() => {
@@ -81,7 +84,7 @@ export function App() {
             onSelect={select}
             onOpenSettings={() => setView('settings')}
             onOpenSessions={() => setView('sessions')}
-            ready={ready}
+            ready={ready && t('readyStatus', describeSetup(ready))}
             enterSends={!settings?.sendWithCtrlEnter}
             providerName={settings && providerName(settings)}
           />
@@ -103,7 +106,7 @@ export function App() {
             settings={settings}
             onBack={() => setView('chat')}
             onSaved={(saved) => {
-              setReady(`Ready: ${describeSetup(saved)}`);
+              setReady(saved);
               setView('chat');
             }}
           />

@@ -1,4 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { t } from '../i18n/translate';
 import type { Provider } from '../settings/schema';
 import { isContextOverflow } from './context-overflow';
 import { LlmError } from './errors';
@@ -42,29 +43,19 @@ export function isOllamaEndpoint(baseUrl: string, provider?: Provider): boolean 
  * answer explain the same problem the same way.
  */
 export const explain = {
-  keyRejected: (hasKey: boolean) =>
-    hasKey
-      ? 'The provider rejected the API key (HTTP 401). Check the API key in Settings.'
-      : 'The provider needs an API key (HTTP 401), and none is set. Enter one in Settings.',
+  keyRejected: (hasKey: boolean) => (hasKey ? t('errorKeyRejected') : t('errorKeyMissing')),
   ollamaOrigins: () =>
-    'Ollama refused the extension (HTTP 403). Start Ollama with ' +
-    'OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* and try again.',
+    t('errorOllamaOrigins', 'OLLAMA_ORIGINS=chrome-extension://*,moz-extension://*'),
   unreachable: (baseUrl: string) =>
     // People read this: it names what they can check, not the browser's mechanisms.
-    `Could not reach ${baseUrl}. Is the server running, and is its address right? ` +
-    'If both are, the server may refuse requests from browser extensions: check its settings.',
-  timedOut: (baseUrl: string) =>
-    `${baseUrl} did not answer in time. Is the server running, and is its address right?`,
+    t('errorUnreachable', baseUrl),
+  timedOut: (baseUrl: string) => t('errorTimedOut', baseUrl),
   redirected: (baseUrl: string, target: string | undefined) =>
-    `The endpoint at ${baseUrl} redirected ${target === undefined ? 'elsewhere' : `to ${target}`}; ` +
-    'check the Base URL. Gleaner does not follow redirects for model requests, so nothing was ' +
-    'sent there.',
-  contextOverflow: () =>
-    "The conversation was longer than the model's context window, even after compression. " +
-    'Raise Context window in Settings if the model allows more, or start a new chat.',
-  notOpenAiCompatible: (baseUrl: string, what: string) =>
-    `${baseUrl} answered, but not like an OpenAI-compatible API (${what}). ` +
-    'Check the Base URL; it usually ends in /v1.',
+    target === undefined
+      ? t('errorRedirectedElsewhere', baseUrl)
+      : t('errorRedirectedTo', baseUrl, target),
+  contextOverflow: () => t('errorContextOverflow'),
+  notOpenAiCompatible: (baseUrl: string, what: string) => t('errorNotOpenAi', baseUrl, what),
 };
 
 const HTML = /^\s*<(!doctype|html|head|body|\?xml)/i;
@@ -123,18 +114,12 @@ function fromStatus(error: APIError, status: number, context: ErrorContext): Llm
     if (isOllamaEndpoint(baseUrl, context.provider)) {
       return new LlmError('auth', explain.ollamaOrigins(), details);
     }
-    return new LlmError(
-      'auth',
-      `The provider refused the request (HTTP 403). Check that the API key may use the model${named}.${saidSuffix(error)}`,
-      details,
-    );
+    return new LlmError('auth', `${t('errorForbidden', named)}${saidSuffix(error)}`, details);
   }
   if (status === 404) {
     return new LlmError(
       'not-found',
-      `The model${named} was not found at ${baseUrl} (HTTP 404). ` +
-        'Check the model name in Settings; Test connection lists the models this server has.' +
-        saidSuffix(error),
+      t('errorModelNotFound', named, baseUrl) + saidSuffix(error),
       details,
     );
   }
@@ -143,23 +128,15 @@ function fromStatus(error: APIError, status: number, context: ErrorContext): Llm
     const withWait = retryAfterMs === undefined ? details : { ...details, retryAfterMs };
     // OpenAI answers 429 also when the account has no credit left; waiting does not help then.
     if (error.code === 'insufficient_quota') {
-      return new LlmError(
-        'rejected',
-        `The provider says the account has no quota left (HTTP 429). Check the plan and billing.${saidSuffix(error)}`,
-        details,
-      );
+      return new LlmError('rejected', `${t('errorNoQuota')}${saidSuffix(error)}`, details);
     }
-    return new LlmError(
-      'rate-limited',
-      `The provider is rate limiting requests (HTTP 429).${saidSuffix(error)}`,
-      withWait,
-    );
+    return new LlmError('rate-limited', `${t('errorRateLimited')}${saidSuffix(error)}`, withWait);
   }
   if (status >= 500) {
     const retryAfterMs = retryAfterMsOf(error.headers, context.now ?? Date.now());
     return new LlmError(
       'server',
-      `${baseUrl} had a server error (HTTP ${status}).${saidSuffix(error)}`,
+      `${t('errorServer', baseUrl, String(status))}${saidSuffix(error)}`,
       retryAfterMs === undefined ? details : { ...details, retryAfterMs },
     );
   }
@@ -173,16 +150,11 @@ function fromStatus(error: APIError, status: number, context: ErrorContext): Llm
     said &&
     /does not support tools|tools? (is|are) not supported/i.test(said)
   ) {
-    return new LlmError(
-      'rejected',
-      `The model${named} does not support tool calls (HTTP 400), and Gleaner needs them. ` +
-        'Choose a model that supports tools in Settings.',
-      details,
-    );
+    return new LlmError('rejected', t('errorNoTools', named), details);
   }
   return new LlmError(
     'rejected',
-    `The provider refused the request (HTTP ${status})${said ? `: ${said}` : '.'}`,
+    said ? t('errorRefusedSaid', String(status), said) : t('errorRefused', String(status)),
     details,
   );
 }
@@ -217,10 +189,7 @@ function classify(error: unknown, context: ErrorContext): LlmError {
     // No status: an error object sent inside the event stream.
     const said = serverMessage(error);
     if (overflowed(error, said)) return new LlmError('context-overflow', explain.contextOverflow());
-    return new LlmError(
-      'rejected',
-      said ? `The provider reported an error: ${said}` : 'The provider reported an error.',
-    );
+    return new LlmError('rejected', said ? t('errorReportedSaid', said) : t('errorReported'));
   }
   if (error instanceof Error) {
     if (error.name === 'AbortError') return new LlmError('aborted', 'Stopped.');
@@ -240,9 +209,9 @@ function classify(error: unknown, context: ErrorContext): LlmError {
         explain.notOpenAiCompatible(baseUrl, 'the reply was not JSON'),
       );
     }
-    return new LlmError('bad-response', `Talking to ${baseUrl} failed: ${error.message}`);
+    return new LlmError('bad-response', t('errorTalkingFailed', baseUrl, error.message));
   }
-  return new LlmError('bad-response', `Talking to ${baseUrl} failed: ${String(error)}`);
+  return new LlmError('bad-response', t('errorTalkingFailed', baseUrl, String(error)));
 }
 
 /**

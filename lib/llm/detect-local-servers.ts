@@ -1,3 +1,4 @@
+import { t, tp } from '../i18n/translate';
 import type { Provider } from '../settings/schema';
 
 /** A model server found on this computer, with the models it offers. */
@@ -111,8 +112,8 @@ export async function detectLocalServers(
 
 /** "Ollama is running with 3 models", for the Detect result. */
 export function describeLocalServer(server: LocalServer): string {
-  if (server.refused) return `${server.name} is running but refused Gleaner (HTTP 403)`;
+  if (server.refused) return t('serverRefused', server.name);
   const count = server.models.length;
-  if (count === 0) return `${server.name} is running with no models yet`;
-  return `${server.name} is running with ${count} ${count === 1 ? 'model' : 'models'}`;
+  if (count === 0) return t('serverNoModels', server.name);
+  return tp('serverModels', count, server.name);
 }

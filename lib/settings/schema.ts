@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGE_CHOICES } from '../i18n/language-choice';
+import { t } from '../i18n/translate';
 import { DEFAULT_SEARCH_SETTINGS, searchSettingsSchema } from './search-settings';
 
 /** Providers the settings form offers presets for. `custom` is any OpenAI-compatible base URL. */
@@ -38,28 +40,32 @@ export const PROVIDER_PRESETS: Record<
 
 export const DEFAULT_CONTEXT_WINDOW = 8192;
 
-function wholeNumber(name: string, min: number, max: number) {
-  const message = `${name} must be a whole number from ${min} to ${max}.`;
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+// Messages are functions: zod asks for them when a value fails, in the language of that moment.
+function wholeNumber(name: () => string, min: number, max: number) {
+  const error = () => t('wholeNumberRange', name(), min, max);
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
 const limitsSchema = z.object({
-  maxSteps: wholeNumber('Model steps per answer', 1, 200),
-  maxFetches: wholeNumber('Fetches per answer', 0, 100),
-  maxIdenticalCalls: wholeNumber('Identical tool calls per answer', 1, 20),
+  maxSteps: wholeNumber(() => t('maxSteps'), 1, 200),
+  maxFetches: wholeNumber(() => t('maxFetches'), 0, 100),
+  maxIdenticalCalls: wholeNumber(() => t('maxIdenticalCalls'), 1, 20),
 });
 
 const httpUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Base URL must be an http:// or https:// address, like http://localhost:11434/v1');
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: () => t('baseUrlInvalid') },
+  );
 
 /** A Keep verbatim pattern as the user typed it; compiled with the `u` flag, matched globally. */
 export function compileKeepVerbatim(pattern: string): RegExp {
@@ -76,23 +82,23 @@ const keepVerbatimSchema = z.array(z.string().trim()).superRefine((patterns, con
         error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
       context.addIssue({
         code: 'custom',
-        message: `Keep verbatim: "${pattern}" is not a valid pattern (${reason}).`,
+        message: t('keepVerbatimInvalid', pattern, reason),
       });
       return;
     }
     if (compiled.test('')) {
       context.addIssue({
         code: 'custom',
-        message: `Keep verbatim: "${pattern}" matches empty text; it must match at least one character.`,
+        message: t('keepVerbatimEmpty', pattern),
       });
       return;
     }
   }
 });
 
-function pricePart(name: string) {
-  const message = `${name} must be a number of dollars per million tokens, 0 or more.`;
-  return z.number({ error: message }).min(0, message).max(10_000, message).nullable();
+function pricePart(name: () => string) {
+  const error = () => t('priceInvalid', name());
+  return z.number({ error }).min(0, { error }).max(10_000, { error }).nullable();
 }
 
 export const settingsSchema = z.object({
@@ -102,10 +108,10 @@ export const settingsSchema = z.object({
   model: z.string().trim(),
   smallModel: z.string().trim(),
   contextWindow: z
-    .number({ error: 'Context window must be a whole number of tokens' })
-    .int('Context window must be a whole number of tokens')
-    .min(1024, 'Context window must be at least 1,024 tokens')
-    .max(10_000_000, 'Context window must be at most 10,000,000 tokens'),
+    .number({ error: () => t('contextWindowWhole') })
+    .int({ error: () => t('contextWindowWhole') })
+    .min(1024, { error: () => t('contextWindowMin', 1024) })
+    .max(10_000_000, { error: () => t('contextWindowMax', 10_000_000) }),
   /**
    * Tools the user switched off in Settings → Tools (Crush's AllowedTools, stored the other way
    * round): a tool added in a later version is not in this list, so it is on from the start.
@@ -121,10 +127,12 @@ export const settingsSchema = z.object({
   keepVerbatim: keepVerbatimSchema.default([]),
   /** The main model's price in dollars per million tokens; null uses the table of known models. */
   pricePerMillion: z
-    .object({ input: pricePart('Input price'), output: pricePart('Output price') })
+    .object({ input: pricePart(() => t('inputPrice')), output: pricePart(() => t('outputPrice')) })
     .default({ input: null, output: null }),
   /** The composer: Enter makes a new line and Ctrl+Enter sends (Enter sends when false). */
   sendWithCtrlEnter: z.boolean().default(false),
+  /** The language of the panel, Settings and the worker's texts; `browser` follows the browser. */
+  language: z.enum(LANGUAGE_CHOICES).default('browser'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -141,6 +149,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keepVerbatim: [],
   pricePerMillion: { input: null, output: null },
   sendWithCtrlEnter: false,
+  language: 'browser',
 };
 
 /** A model is usable once it has an endpoint and a model name. */

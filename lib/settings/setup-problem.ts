@@ -1,4 +1,5 @@
-import { PROVIDER_PRESETS, type Settings } from './schema';
+import { t } from '../i18n/translate';
+import { PROVIDER_PRESETS, type Provider, type Settings } from './schema';
 
 /** Why a setup cannot answer a question, naming the field to fill; undefined when it can. */
 export function setupProblem(
@@ -8,8 +9,7 @@ export function setupProblem(
   if (settings.baseUrl.trim() === '') {
     return {
       field: 'baseUrl',
-      message:
-        'Enter a Base URL: the address of your model server, like http://localhost:11434/v1.',
+      message: t('setupNeedsBaseUrl'),
     };
   }
   // A hosted preset at its own address cannot answer without a key; a custom address may.
@@ -18,12 +18,12 @@ export function setupProblem(
     settings.apiKey.trim() === '' &&
     settings.baseUrl.trim() === preset.baseUrl
   ) {
-    return { field: 'apiKey', message: `Enter an API key: ${preset.label} needs one.` };
+    return { field: 'apiKey', message: t('setupNeedsKey', providerLabel(settings.provider)) };
   }
   if (settings.model.trim() === '') {
     return {
       field: 'model',
-      message: 'Choose a Model: Test connection lists the models this server offers.',
+      message: t('setupNeedsModel'),
     };
   }
   return undefined;
@@ -31,7 +31,7 @@ export function setupProblem(
 
 /** "gpt-4o-mini on OpenAI": what a successful Save says is ready. */
 export function describeSetup(settings: Pick<Settings, 'provider' | 'model' | 'baseUrl'>): string {
-  return `${settings.model} on ${providerName(settings)}`;
+  return t('modelOnProvider', settings.model, providerName(settings));
 }
 
 /** Who answers: "OpenAI", "Ollama", or the host of a custom address. */
@@ -47,4 +47,12 @@ function safeHost(address: string): string {
   } catch {
     return address;
   }
+}
+
+/** A provider as the Provider select names it, in the active language. */
+export function providerLabel(provider: Provider): string {
+  if (provider === 'ollama') return t('providerOllama');
+  if (provider === 'lmstudio') return t('providerLmStudio');
+  if (provider === 'custom') return t('providerCustom');
+  return PROVIDER_PRESETS[provider].label;
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n/translate';
 import { classifyHost } from './private-host';
 
 /**
@@ -19,5 +20,5 @@ export function baseUrlWarning(baseUrl: string): string | undefined {
   }
   if (url.protocol !== 'http:') return undefined;
   if (classifyHost(url.hostname)?.category === 'loopback') return undefined;
-  return `Your API key and the pages you send would travel unencrypted to ${url.hostname}.`;
+  return t('baseUrlUnencrypted', url.hostname);
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n/translate';
 /**
  * Judges whether a host names something on the user's own machine or network (loopback, private,
  * link-local, CGNAT, cloud metadata, local-only names), which a page or a model must not make
@@ -33,21 +34,21 @@ export interface PrivateHostVerdict {
   embeddedIpv4?: string;
 }
 
-const DESCRIPTIONS: Record<PrivateHostCategory, string> = {
-  loopback: 'a loopback address (this computer)',
-  private: 'a private network address',
-  'link-local': 'a link-local address',
-  cgnat: 'a carrier-grade NAT address (shared address space)',
-  'this-network': 'a "this network" address (0.0.0.0/8)',
-  metadata: 'a cloud metadata endpoint',
-  'local-name': 'a name that only resolves on the local network',
-  reserved: 'a reserved, multicast or broadcast address',
+const DESCRIPTIONS: Record<PrivateHostCategory, () => string> = {
+  loopback: () => t('hostLoopback'),
+  private: () => t('hostPrivate'),
+  'link-local': () => t('hostLinkLocal'),
+  cgnat: () => t('hostCgnat'),
+  'this-network': () => t('hostThisNetwork'),
+  metadata: () => t('hostMetadata'),
+  'local-name': () => t('hostLocalName'),
+  reserved: () => t('hostReserved'),
 };
 
 function verdict(category: PrivateHostCategory, embeddedIpv4?: string): PrivateHostVerdict {
   return {
     category,
-    description: DESCRIPTIONS[category],
+    description: DESCRIPTIONS[category](),
     ...(embeddedIpv4 === undefined ? {} : { embeddedIpv4 }),
   };
 }

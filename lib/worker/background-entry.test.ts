@@ -35,8 +35,11 @@ function stubMissingApis() {
   });
   browser.contextMenus = {
     create: (item: { id: string; title: string }) => menus.push(item),
+    update: async () => {},
     onClicked: onMenuClicked,
   } as never;
+  // An English browser: messages come from the bundled English file.
+  browser.i18n = { getUILanguage: () => 'en-US', getMessage: () => '' } as never;
   browser.commands = { onCommand } as never;
   browser.webRequest = { onBeforeRedirect: fakeEvent() } as never;
   browser.declarativeNetRequest = { updateSessionRules: sessionRules } as never;

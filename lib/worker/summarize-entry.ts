@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '../i18n/translate';
 import { focusSessionItem } from '../messaging/focus-session';
 import type { CommandHandlers } from '../messaging/protocol';
 import { summarizeRequest } from '../messaging/summarize-request';
@@ -41,7 +42,13 @@ export function summarizeFromMenuAndShortcut(
     browser.contextMenus as unknown as MenuApi,
     browser.runtime.onInstalled,
     browser.runtime.getManifest() as BackgroundManifest,
-    { id: SUMMARIZE_MENU_ID, title: 'Summarize this page' },
+    {
+      id: SUMMARIZE_MENU_ID,
+      // Read when the item is created, so that it is in the language of that moment.
+      get title() {
+        return t('summarizePage');
+      },
+    },
   );
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId === SUMMARIZE_MENU_ID) void summarize(tab);
@@ -49,4 +56,14 @@ export function summarizeFromMenuAndShortcut(
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === SUMMARIZE_COMMAND) void summarize(tab);
   });
+}
+
+/**
+ * Gives the context menu item the title of the current language. Before the item exists (it is
+ * created on install) there is nothing to retitle, and its creation reads the current title.
+ */
+export function retitleSummarizeItem(): void {
+  browser.contextMenus
+    .update(SUMMARIZE_MENU_ID, { title: t('summarizePage') })
+    .catch(() => undefined);
 }

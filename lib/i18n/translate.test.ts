@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatMessage } from './format-message';
+import { applyLanguageChoice, browserLanguage } from './language-choice';
+import { activeLocale, setActiveLanguage, t, tp } from './translate';
+
+afterEach(() => setActiveLanguage('en'));
+
+describe('formatMessage, the rules of browser.i18n.getMessage', () => {
+  it('fills named placeholders from the substitutions and turns $$ into $', () => {
+    const entry = {
+      message: 'Ready: $MODEL$ on $provider$ for $$1',
+      placeholders: { model: { content: '$1' }, provider: { content: '$2' } },
+    };
+    expect(formatMessage(entry, ['gpt-4.1-mini', 'OpenAI'])).toBe(
+      'Ready: gpt-4.1-mini on OpenAI for $1',
+    );
+  });
+
+  it('leaves a missing substitution empty', () => {
+    expect(formatMessage({ message: 'a $x$ b', placeholders: { x: { content: '$1' } } }, [])).toBe(
+      'a  b',
+    );
+  });
+});
+
+describe('t and tp', () => {
+  it('read the chosen language from the bundled messages', () => {
+    setActiveLanguage('ru');
+    expect(t('summarizePage')).toBe('Кратко пересказать страницу');
+    setActiveLanguage('zh_CN');
+    expect(t('summarizeRequestNamed', '潮汐钟')).toBe('总结这个页面：潮汐钟');
+  });
+
+  it('pick the Russian plural form for one, few and many', () => {
+    setActiveLanguage('ru');
+    expect([1, 3, 5, 21, 1000].map((count) => tp('sessionsImported', count))).toEqual([
+      'Импортирован 1 чат.',
+      'Импортировано 3 чата.',
+      'Импортировано 5 чатов.',
+      'Импортирован 21 чат.',
+      // Russian groups thousands with a no-break space.
+      'Импортировано 1\u00a0000 чатов.',
+    ]);
+  });
+
+  it('use English one and other, and Chinese with one form', () => {
+    expect([1, 2].map((count) => tp('sessionsImported', count))).toEqual([
+      'Imported 1 session.',
+      'Imported 2 sessions.',
+    ]);
+    setActiveLanguage('zh_CN');
+    expect(tp('sessionsImported', 1)).toBe('已导入 1 个会话。');
+  });
+
+  it('ask the browser for its language when the choice is Browser default', () => {
+    const asked: string[] = [];
+    const i18n = {
+      getUILanguage: () => 'ru-RU',
+      getMessage: (key: string) => {
+        asked.push(key);
+        return key === 'summarizePage' ? 'from the browser' : '';
+      },
+    };
+    expect(applyLanguageChoice('browser', i18n)).toBe('ru');
+    expect(t('summarizePage')).toBe('from the browser');
+    // A message the browser does not know comes from the bundled file of the same language.
+    expect(t('readyStatus', 'x')).toBe('Готово: x');
+    expect(asked).toEqual(['summarizePage', 'readyStatus']);
+    expect(activeLocale()).toBe('ru');
+  });
+
+  it('use the chosen language, not the browser’s, when Settings names one', () => {
+    const i18n = { getUILanguage: () => 'ru', getMessage: () => 'from the browser' };
+    expect(applyLanguageChoice('zh_CN', i18n)).toBe('zh_CN');
+    expect(t('summarizePage')).toBe('总结此页面');
+  });
+});
+
+describe('browserLanguage', () => {
+  it('matches the locale, then its language, then falls back to English', () => {
+    expect(['zh-CN', 'ru-RU', 'ru', 'en-GB', 'zh-TW', 'de'].map(browserLanguage)).toEqual([
+      'zh_CN',
+      'ru',
+      'ru',
+      'en',
+      'en',
+      'en',
+    ]);
+  });
+});

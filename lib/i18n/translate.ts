@@ -1,0 +1,58 @@
+import { CATALOGS, type Language, LOCALE_TAGS, type MessageKey, type PluralKey } from './catalogs';
+import { formatMessage } from './format-message';
+
+/** `browser.i18n.getMessage`, or nothing when the language was chosen in Settings. */
+export type GetMessage = (key: string, substitutions: string[]) => string;
+
+interface ActiveLanguage {
+  language: Language;
+  getMessage?: GetMessage;
+}
+
+// English from the bundled file until an entrypoint says which language to use: unit tests and
+// the first moments of a page read English.
+let active: ActiveLanguage = { language: 'en' };
+
+/**
+ * Sets the language every later `t` call uses. With `getMessage` (the browser's own lookup, for
+ * the Browser default choice) messages come from the browser; without it, from the bundled file
+ * of `language`, filled by the same rules.
+ */
+export function setActiveLanguage(language: Language, getMessage?: GetMessage): void {
+  active = { language, getMessage };
+}
+
+/** The BCP 47 tag of the active language, for Intl and `<html lang>`. */
+export function activeLocale(): string {
+  return LOCALE_TAGS[active.language];
+}
+
+function substitute(values: ReadonlyArray<string | number>): string[] {
+  const numbers = new Intl.NumberFormat(activeLocale());
+  return values.map((value) => (typeof value === 'number' ? numbers.format(value) : value));
+}
+
+function lookup(key: string, values: ReadonlyArray<string | number>): string {
+  const substitutions = substitute(values);
+  const fromBrowser = active.getMessage?.(key, substitutions);
+  if (fromBrowser) return fromBrowser;
+  const entry = CATALOGS[active.language][key] ?? CATALOGS.en[key];
+  if (!entry) throw new Error(`There is no message "${key}" in public/_locales/en/messages.json.`);
+  return formatMessage(entry, substitutions);
+}
+
+/** The message `key` in the active language; numbers among the substitutions are formatted. */
+export function t(key: MessageKey, ...substitutions: Array<string | number>): string {
+  return lookup(key, substitutions);
+}
+
+/**
+ * The plural form of `stem` for `count` in the active language (`stem__one`, `stem__few`,
+ * `stem__many`, `stem__other`), with the formatted count as `$1` and `more` after it.
+ */
+export function tp(stem: PluralKey, count: number, ...more: Array<string | number>): string {
+  const category = new Intl.PluralRules(activeLocale()).select(count);
+  const catalog = CATALOGS[active.language];
+  const key = `${stem}__${category}` in catalog ? `${stem}__${category}` : `${stem}__other`;
+  return lookup(key, [count, ...more]);
+}
