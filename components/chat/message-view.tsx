@@ -3,6 +3,7 @@ import type { MessageRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import { CopyButton } from '../shared/copy-button';
 import { Markdown, StreamingMarkdown } from '../shared/markdown';
+import { noticeText } from './notice-text';
 import { SourcesList } from './sources-list';
 import './chat.css';
 
@@ -84,7 +85,7 @@ export function MessageView({
       {notices.map((notice, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: notices are append-only and never reorder.
         <p key={index} className="notice">
-          {notice}
+          {noticeText(notice)}
         </p>
       ))}
       {actions?.onAnswerWithoutWeb && (
