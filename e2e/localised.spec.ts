@@ -180,6 +180,16 @@ test.describe('in Russian', () => {
     await expect(page.getByText(/^\d+ шага?$|^\d+ шагов$/)).toBeVisible();
     await checkNarrow(page, 'ru-chat');
 
+    // A notice the extension stored in English reads in Russian under the answer.
+    mockLlm.enqueue({
+      toolCalls: [{ id: 'call_fetch_2', name: 'fetch', arguments: { url: article.url } }],
+    });
+    await page.getByLabel('Сообщение', { exact: true }).fill('А что с грушами?');
+    await page.getByRole('button', { name: 'Отправить', exact: true }).click();
+    await card.getByRole('button', { name: 'Отклонить', exact: true }).click();
+    await expect(page.getByText(/^Вы не разрешили загрузить http\S+\.$/)).toBeVisible();
+    await expect(page.getByText(/You did not allow/)).toHaveCount(0);
+
     await page.getByRole('button', { name: 'Чаты', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Сегодня' })).toBeVisible();
     const menu = page.getByRole('button', { name: 'Действия с «Что случилось с урожаем яблок?»' });
