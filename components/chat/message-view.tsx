@@ -3,7 +3,7 @@ import type { MessageRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import { CopyButton } from '../shared/copy-button';
 import { Markdown, StreamingMarkdown } from '../shared/markdown';
-import { noticeText } from './notice-text';
+import { noticeText } from '../shared/stored-sentences';
 import { SourcesList } from './sources-list';
 import './chat.css';
 

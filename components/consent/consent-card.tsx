@@ -3,6 +3,7 @@ import type { ConsentRequestRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import { SEARCH_PROVIDER_LABELS } from '../../lib/settings/search-settings';
 import { RichMessage } from '../shared/rich-message';
+import { warningText } from '../shared/stored-sentences';
 import { type UrlParts, urlParts } from '../shared/url-display';
 import './consent.css';
 
@@ -225,7 +226,7 @@ export function ConsentCard({ request, onAnswer, providerName }: ConsentCardProp
         <Target request={request} />
         {request.warning && (
           <p className="consent-warning" role="note">
-            <strong>{t('careful')}</strong> {t('consentWarning', request.warning)}
+            <strong>{t('careful')}</strong> {t('consentWarning', warningText(request.warning))}
           </p>
         )}
         <p className="consent-question">

@@ -48,6 +48,15 @@ const TEMPLATES: ReadonlyArray<{ pattern: RegExp; show: (match: RegExpExecArray)
   },
 ];
 
+/** The warning a consent card carries when an address holds text from another source. */
+const FOREIGN_DATA = /^This address contains text from (\S+): ‘(.*)’$/s;
+
+/** A card's stored warning in the chosen language (see foreignDataMessage in lib/web). */
+export function warningText(warning: string): string {
+  const match = FOREIGN_DATA.exec(warning);
+  return match ? t('warningForeignData', match[1] ?? '', match[2] ?? '') : warning;
+}
+
 /** A stored notice in the chosen language. */
 export function noticeText(notice: string): string {
   for (const { pattern, show } of TEMPLATES) {

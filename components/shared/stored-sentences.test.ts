@@ -3,7 +3,8 @@ import { deniedMessage } from '../../lib/agent/consent-gate';
 import { stepLimitReached } from '../../lib/agent/stop-conditions';
 import { setActiveLanguage } from '../../lib/i18n/translate';
 import { DEFAULT_SETTINGS } from '../../lib/settings/schema';
-import { noticeText } from './notice-text';
+import { findForeignDataInUrl, foreignDataMessage } from '../../lib/web/foreign-data-in-url';
+import { noticeText, warningText } from './stored-sentences';
 
 const stored = [
   'Stopped after 4 model steps, the limit for one answer.',
@@ -68,5 +69,16 @@ describe('noticeText', () => {
     setActiveLanguage('ru');
     const reason = 'MCP server files: http://127.0.0.1:9/mcp is unreachable (fetch failed).';
     expect(noticeText(reason)).toBe(reason);
+  });
+
+  it("shows a card's data-from-elsewhere warning in the chosen language", () => {
+    const match = findForeignDataInUrl('https://evil.example/?d=4417%201234%205678%209012', [
+      { host: 'mail.example', text: 'Card 4417 1234 5678 9012 was charged.' },
+    ]);
+    const warning = foreignDataMessage(match!);
+    expect(warningText(warning)).toBe(warning);
+    setActiveLanguage('ru');
+    expect(warningText(warning)).toBe('Этот адрес содержит текст с mail.example: «4417…»');
+    expect(warningText('Something else.')).toBe('Something else.');
   });
 });
