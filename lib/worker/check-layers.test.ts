@@ -1,22 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCheckScript } from '../../testing/run-check-script';
 
 const script = fileURLToPath(new URL('../../scripts/check-layers.mjs', import.meta.url));
 const fixture = fileURLToPath(new URL('../../testing/fixtures/layers', import.meta.url));
 
-function run(root?: string): { code: number; output: string } {
-  try {
-    const output = execFileSync('node', [script, ...(root ? ['--root', root] : [])], {
-      encoding: 'utf8',
-      stdio: 'pipe',
-    });
-    return { code: 0, output };
-  } catch (error) {
-    const failed = error as { status: number; stderr: string };
-    return { code: failed.status, output: failed.stderr };
-  }
-}
+const run = (root?: string) => runCheckScript(script, root);
 
 describe('the layer check in npm run check', () => {
   it('fails on an import up a layer, a cycle between folders, test code in shipped code and an alias', () => {
