@@ -182,11 +182,24 @@ function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords
         ...withRecordedConsent(step),
         id: newId(),
         runId,
+        ...(step.reuseKey ? { reuseKey: remapReuseKey(step.reuseKey, messageIds) } : {}),
         ...(step.status === 'running' ? { status: 'interrupted' as const, endedAt: now } : {}),
       });
     });
   }
   return groups;
+}
+
+/**
+ * A tool step's reuse key starts with the id of the user turn it served (then the tool and its
+ * arguments, one per line), so that a Regenerate of that turn gets the stored result. The turn
+ * has a new id here; without this the imported steps would never be reused.
+ */
+function remapReuseKey(key: string, messageIds: Map<string, string>): string {
+  const newline = key.indexOf('\n');
+  if (newline < 0) return key;
+  const turn = messageIds.get(key.slice(0, newline));
+  return turn ? turn + key.slice(newline) : key;
 }
 
 /** Top-level sessions (with their child sessions) written per transaction. */
