@@ -69,9 +69,9 @@ function replaced<T extends { id: string }>(items: T[], id: string, changes: Par
  * The session as a run's loop sees it: its messages, its runs and their steps, read from storage
  * when the run starts or resumes and kept in step with the run's own writes, so a pass of the
  * loop reads none of it again. A change from outside the run touches the session's updatedAt
- * (appendMessage does, and so does every write of this view): each pass, and each write
- * transaction, compares that one field with the last value the view knows and reads the
- * session again when it moved.
+ * (appendMessage does, and so does every append of this view): each pass, and each append,
+ * compares that one field with the last value the view knows and reads the session again when
+ * it moved. The run owns its answers and steps, so a change to one it holds is written whole.
  */
 export class SessionView {
   private constructor(
@@ -139,10 +139,21 @@ export class SessionView {
       async () => {
         base = undefined;
         changes = [];
-        const session = await db.sessions.get(sessionId);
-        if (session?.updatedAt !== this.state.updatedAt) base = await load(db, sessionId);
+        // Whether the session moved is asked only by a write that depends on the rest of it:
+        // an append (its place) or a change to a record the view does not hold.
+        let checked = false;
+        const fresh = async () => {
+          if (checked) return;
+          checked = true;
+          const session = await db.sessions.get(sessionId);
+          if (session?.updatedAt !== this.state.updatedAt) base = await load(db, sessionId);
+        };
+        const messageOf = (id: string) => current().messages.find((message) => message.id === id);
+        const stepOf = (id: string) =>
+          [...current().steps.values()].flat().find((step) => step.id === id);
         const writer: SessionWriter = {
           append: async (fields) => {
+            await fresh();
             const last = current().messages.at(-1);
             const createdAt = fields.createdAt ?? Date.now();
             const message: MessageRecord = {
@@ -161,7 +172,8 @@ export class SessionView {
             return message;
           },
           updateMessage: async (id, update) => {
-            const stored = current().messages.find((message) => message.id === id);
+            if (!messageOf(id)) await fresh();
+            const stored = messageOf(id);
             // The whole record is known: one put instead of a read and a write.
             if (stored) await db.messages.put({ ...stored, ...update });
             else await db.messages.update(id, update);
@@ -172,7 +184,8 @@ export class SessionView {
             changes.push((state) => withSteps(state, step.runId, (steps) => [...steps, step]));
           },
           updateStep: async (id, update) => {
-            const stored = [...current().steps.values()].flat().find((step) => step.id === id);
+            if (!stepOf(id)) await fresh();
+            const stored = stepOf(id);
             if (!stored) {
               await db.steps.update(id, update);
               return;
