@@ -17,7 +17,7 @@ import {
 } from '../e2e/fixtures';
 import { SidePanel } from '../e2e/pages/side-panel';
 import { type MockLlm, startMockLlm } from '../e2e/servers/mock-llm';
-import type { BudgetRow } from './budget-table';
+import { type BudgetRow, WORKER_HEAP_GROWTH_ALLOWED_MB } from './budget-table';
 import { startCorpusServer } from './corpus-server';
 import { pageProfiled, startProfile, stopProfile } from './cpu-profile';
 import { describeGrowth, heapGroups, takeHeapSnapshot } from './heap-snapshot';
@@ -855,13 +855,13 @@ async function memoryRow(
   answers: number,
   heapDiff: boolean,
 ): Promise<BudgetRow> {
-  const GROWTH_ALLOWED_MB = 2;
+  const GROWTH_ALLOWED_MB = WORKER_HEAP_GROWTH_ALLOWED_MB;
   const row = {
     what: `worker heap after ${answers} answers with fetched pages (MB, not ms)`,
     baseline: 'after the first answer (MB)',
-    budget: `no growth beyond caches with stated limits (≤ ${GROWTH_ALLOWED_MB} MB)`,
+    budget: `no growth beyond caches with stated limits (≤ ${GROWTH_ALLOWED_MB} MB: 2 MB for our caches, 3.9 MB for V8's compiled code and linkedom's node tables)`,
     profile:
-      'the worker keeps no page in its heap: the page cache is an IndexedDB table (15 minutes per entry, expired entries purged on each write); in memory only the redirect targets of the last 60 s, the search spacing per provider, one MCP connection per configured server and the runs in progress are kept.',
+      "the worker keeps no page in its heap: the page cache is an IndexedDB table (15 minutes per entry, expired entries purged on each write); in memory only the redirect targets of the last 60 s, the search spacing per provider, one MCP connection per configured server, the runs in progress with the session each reads, and the extraction's markup memo (at most 10,000 entries) are kept. What grows from the first answer on is V8's compiled code and the room linkedom's node tables keep for the largest page parsed (run with --heap-diff to see it).",
   };
   const corpus = await startCorpusServer(20, 'corpus.test');
   if (!corpus) {
