@@ -150,10 +150,6 @@ export async function executeRun(
           // Sources are built from what tools actually read, whatever the model writes; the
           // model's markers only say which of them it used.
           const cited = await citeAnswer(db, run, runMessages, lastAssistant.content);
-          await view.updateMessage(lastAssistant.id, {
-            sources: cited.sources,
-            citations: cited.citations,
-          });
           return finish(
             dependencies,
             view,
@@ -161,6 +157,10 @@ export async function executeRun(
             'done',
             undefined,
             run.withoutWeb ? WITHOUT_WEB : undefined,
+            {
+              id: lastAssistant.id,
+              changes: { sources: cited.sources, citations: cited.citations },
+            },
           );
         }
       }
@@ -211,6 +211,8 @@ async function finish(
   error?: RunError,
   /** A line the extension says under a finished answer. */
   doneNotice?: string,
+  /** What the finished answer gets (its sources), stored with the end of the run. */
+  answer?: { id: string; changes: Partial<MessageRecord> },
 ): Promise<RunRecord> {
   const { db } = dependencies;
   // A denial or a limit is said in one line under the answer, written by the extension; so is
@@ -221,18 +223,22 @@ async function finish(
       : status === 'stopped' && !error && !hasAnswerText(view, run)
         ? 'You stopped this answer before it was written.'
         : doneNotice;
-  if (notice) {
-    await view.append({
-      sessionId: run.sessionId,
-      runId: run.id,
-      role: 'assistant',
-      content: '',
-      status: 'done',
-      notice,
-    });
-  }
-  // "Allow all fetches for this answer" ends with the answer, however it ends.
-  await updateRun(dependencies, run.id, { status, error, allowAllFetches: false });
-  await db.sessions.update(run.sessionId, { updatedAt: dependencies.now?.() ?? Date.now() });
+  // One transaction: the panel sees the answer's sources, the notice and the run's end at once.
+  await view.transaction(async (writer) => {
+    if (answer) await writer.updateMessage(answer.id, answer.changes);
+    if (notice) {
+      await writer.append({
+        sessionId: run.sessionId,
+        runId: run.id,
+        role: 'assistant',
+        content: '',
+        status: 'done',
+        notice,
+      });
+    }
+    // "Allow all fetches for this answer" ends with the answer, however it ends.
+    await updateRun(dependencies, run.id, { status, error, allowAllFetches: false });
+    await db.sessions.update(run.sessionId, { updatedAt: dependencies.now?.() ?? Date.now() });
+  });
   return (await db.runs.get(run.id))!;
 }
