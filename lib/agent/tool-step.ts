@@ -1,5 +1,5 @@
 import { ConsentAborted } from '../consent/broker';
-import { appendMessage, newId, runSteps } from '../db/queries';
+import { newId } from '../db/queries';
 import type { RunRecord, ToolCall } from '../db/records';
 import { LlmError } from '../llm/errors';
 import { stripInvisibleDeep } from '../text/strip-invisible';
@@ -8,6 +8,7 @@ import { callTool, type SettledOutcome } from './call-tool';
 import { screenArguments, screenPrompt, seenTexts } from './request-screen';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
+import type { SessionView } from './session-view';
 import { numberResult } from './source-numbers';
 import { findReusableResult, reuseKey, turnOf } from './step-reuse';
 import { repeatedCallReached } from './stop-conditions';
@@ -117,11 +118,8 @@ async function spendFetchBudget(
 }
 
 /** The run's tool results so far, in the order they were stored. */
-async function runToolMessages(dependencies: RunDependencies, runId: string) {
-  const messages = await dependencies.db.messages.where('runId').equals(runId).toArray();
-  return messages
-    .filter((message) => message.role === 'tool')
-    .sort((first, second) => first.seq - second.seq);
+function runToolMessages(view: SessionView, runId: string) {
+  return view.messages.filter((message) => message.runId === runId && message.role === 'tool');
 }
 
 /** The tool's declaration, stored on its step so Activity can read what the call may do. */
@@ -136,6 +134,8 @@ function consentOf(dependencies: RunDependencies, toolName: string) {
  */
 export async function runToolStep(
   dependencies: RunDependencies,
+  /** The session as the loop holds it. */
+  view: SessionView,
   run: RunRecord,
   call: ToolCall,
   question: string,
@@ -143,9 +143,9 @@ export async function runToolStep(
   /** The call was written by the extension (attached tabs), not asked for by the model. */
   synthetic = false,
 ): Promise<ToolStepResult> {
-  const { db, settings } = dependencies;
+  const { settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
-  const steps = await runSteps(db, run.id);
+  const steps = view.stepsOf(run.id);
   const repeated = synthetic ? null : repeatedCallReached(call, steps, run, settings.limits);
   if (repeated) return { kind: 'limit', message: repeated };
 
@@ -156,8 +156,8 @@ export async function runToolStep(
   const offered = synthetic
     ? dependencies.tools.getRegistered(call.name)
     : dependencies.tools.get(call.name);
-  const reusable = offered ? await findReusableResult(db, run, call) : undefined;
-  await db.steps.add({
+  const reusable = offered ? findReusableResult(view, run, call) : undefined;
+  await view.addStep({
     id: stepId,
     runId: run.id,
     index: steps.length,
@@ -188,29 +188,29 @@ export async function runToolStep(
         : await resolveOutcome(dependencies, run, call, question, signal, synthetic),
     );
   } catch (error) {
-    await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
+    await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw error;
   }
   if (signal.aborted) {
-    await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
+    await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw new RunAborted();
   }
   if (outcome.kind === 'limit') {
     // No result is stored: after Continue the call runs again (and asks again).
-    await db.steps.update(stepId, { status: 'failed', endedAt: now(), summary: outcome.message });
+    await view.updateStep(stepId, { status: 'failed', endedAt: now(), summary: outcome.message });
     return { kind: 'limit', message: outcome.message };
   }
   // Each source the result read is told by its number in the run, for the model to cite.
   const content =
     outcome.kind === 'result'
-      ? numberResult(outcome, await runToolMessages(dependencies, run.id))
+      ? numberResult(outcome, runToolMessages(view, run.id))
       : `Error: ${outcome.message}`;
   // A result the browser has no room for is kept and saved once there is (storage-retry.ts).
   const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
   await whileStorageFull(
     () =>
-      db.transaction('rw', [db.messages, db.steps, db.sessions, db.runs], async () => {
-        await appendMessage(db, {
+      view.transaction(async (writer) => {
+        await writer.append({
           sessionId: run.sessionId,
           runId: run.id,
           role: 'tool',
@@ -220,7 +220,7 @@ export async function runToolStep(
           status: 'done',
           ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
         });
-        await db.steps.update(stepId, {
+        await writer.updateStep(stepId, {
           status: outcome.kind === 'result' ? 'done' : 'failed',
           endedAt: now(),
           bytes:
@@ -237,7 +237,7 @@ export async function runToolStep(
   );
   if (outcome.kind === 'error' && outcome.notice) {
     // The user sees the refusal too, in the extension's words under the answer.
-    await appendMessage(db, {
+    await view.append({
       sessionId: run.sessionId,
       runId: run.id,
       role: 'assistant',
