@@ -14,6 +14,8 @@ import { createMcpPool } from './mcp-pool';
 import { readFetchedPdf } from './read-fetched-pdf';
 import { runDependencies, userTools } from './run-dependencies';
 import { storageFullNotices } from './storage-full-notice';
+import { createTabPrefetch } from './tab-prefetch';
+import { readTab } from './tab-reader';
 import { createWorkerServices } from './worker-services';
 
 /**
@@ -31,11 +33,13 @@ export function createWorker() {
     { initiator: new URL(browser.runtime.getURL('/')).origin },
   );
   const mcp = createMcpPool();
+  const tabReads = createTabPrefetch(readTab);
   // One set for the worker's life: the search service keeps its spacing between queries.
   const services = createWorkerServices(
     db,
     { resolveRedirect: redirects.resolve, pdfToText: readFetchedPdf },
     mcp,
+    tabReads.read,
   );
 
   let server: ReturnType<typeof createPortServer> | undefined;
@@ -63,6 +67,7 @@ export function createWorker() {
       );
     },
     (active) => keepAlive.update(active),
+    (tabIds) => tabReads.start(tabIds),
   );
 
   // Nothing runs yet in a fresh worker: runs still marked active were cut off by a stop, and
