@@ -26,7 +26,7 @@ export function ReadAheadField({
         />
         {t('readAheadSetting')}
       </label>
-      <p id={hintId} className="muted">
+      <p id={hintId} className="hint">
         {t('readAheadHint')}
       </p>
     </>
