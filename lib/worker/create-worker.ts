@@ -5,9 +5,10 @@ import { getDatabase } from '../db/database';
 import { markInterruptedRuns } from '../db/queries';
 import { createChatModel } from '../llm/openai-chat-model';
 import { createPortServer, type ServerPort } from '../messaging/port-server';
-import { loadCustomTools } from '../settings/custom-tools';
-import { loadSettings } from '../settings/store';
+import { loadCustomTools, watchCustomTools } from '../settings/custom-tools';
+import { loadSettings, watchSettings } from '../settings/store';
 import { createRedirectWatcher, type RedirectEventSource } from '../web/redirect-watcher';
+import { cachedUntilChanged } from './cached-until-changed';
 import { createCommandHandlers } from './handlers/command-handlers';
 import { createKeepAlive } from './keep-alive';
 import { createMcpPool } from './mcp-pool';
@@ -42,14 +43,18 @@ export function createWorker() {
     tabReads.read,
   );
 
+  // Read at every answer; kept in memory until storage says they changed.
+  const currentSettings = cachedUntilChanged(loadSettings, watchSettings);
+  const currentCustomTools = cachedUntilChanged(loadCustomTools, watchCustomTools);
+
   let server: ReturnType<typeof createPortServer> | undefined;
   const storageFull = storageFullNotices(db, (event) => server?.broadcast(event));
   const runs = new RunManager(
     db,
     async () => {
-      const settings = await loadSettings();
-      // Declared tools and MCP servers are read at each run: a change applies to the next answer.
-      const added = await userTools(await loadCustomTools(), mcp);
+      const [settings, custom] = await Promise.all([currentSettings(), currentCustomTools()]);
+      // Declared tools and MCP servers are taken at each run: a change applies to the next answer.
+      const added = await userTools(custom, mcp);
       return runDependencies(
         {
           db,
