@@ -10,6 +10,7 @@ export type ReadPageResult = Article | { pdf: true };
 
 /** Where the reader lives: the extension's own isolated world of the page, which the page never sees. */
 const READER_KEY = '__gleanerPageReader';
+const ALIVE_KEY = '__gleanerPageReaderAlive';
 
 /** Read-ahead waits at most this long for an idle moment after the page has loaded. */
 const IDLE_TIMEOUT_MS = 2_000;
@@ -37,8 +38,20 @@ function readLivePage(): ReadPageResult {
   return extractArticle(clone, location.href, { pageText });
 }
 
+interface ReaderSlot {
+  [READER_KEY]?: PageReader<ReadPageResult>;
+  /** Whether the extension that put the reader there still runs (not updated or reloaded since). */
+  [ALIVE_KEY]?: () => boolean;
+}
+
+/**
+ * The reader in this page, if the running extension put it there. After an update or a reload
+ * the scripts of the old version stay in the page with their runtime gone (`runtime.id` is
+ * undefined): their reader would never be resumed again, so it is replaced.
+ */
 function installedReader(): PageReader<ReadPageResult> | undefined {
-  return (globalThis as { [READER_KEY]?: PageReader<ReadPageResult> })[READER_KEY];
+  const slot = globalThis as ReaderSlot;
+  return slot[ALIVE_KEY]?.() ? slot[READER_KEY] : undefined;
 }
 
 /** The page as it is now: what was read ahead when it is still fresh, else read now. */
@@ -99,7 +112,9 @@ const liveHooks: PageHooks<ReadPageResult> = {
 export function installPageReader(): void {
   if (installedReader() || document.contentType === 'application/pdf') return;
   const reader = createPageReader(liveHooks);
-  (globalThis as { [READER_KEY]?: PageReader<ReadPageResult> })[READER_KEY] = reader;
+  const slot = globalThis as ReaderSlot;
+  slot[READER_KEY] = reader;
+  slot[ALIVE_KEY] = () => Boolean(browser.runtime?.id);
   let open = 0;
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== READ_AHEAD_PORT) return;
