@@ -3,6 +3,7 @@ import type { StepRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
+import { offersAnswerWithoutWeb } from './answer-offers';
 import type { ChatItem } from './chat-items';
 import { CompressionLine } from './compression-line';
 import { MessageView, WaitPhase } from './message-view';
@@ -109,7 +110,8 @@ export function MessageList({
                   ? {
                       onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)),
                       // After a Deny, the answer offers what can still be done.
-                      ...(onAnswerWithoutWeb && activityRun.error?.kind === 'denied'
+                      ...(onAnswerWithoutWeb &&
+                      offersAnswerWithoutWeb(activityRun, stepsByRun.get(activityRun.id) ?? [])
                         ? { onAnswerWithoutWeb: () => onAnswerWithoutWeb(activityRun.id) }
                         : {}),
                     }

@@ -22,6 +22,7 @@ import { Field } from './form-field';
 import { KeepVerbatimFields } from './keep-verbatim-fields';
 import { LanguageField } from './language-field';
 import { LocalServers } from './local-servers';
+import { ReadAheadField } from './read-ahead-field';
 import {
   draftFrom,
   SEARCH_PROVIDER_OPTIONS,
@@ -240,6 +241,7 @@ export function SettingsForm({
       />
       <LanguageField draft={draft} onChange={update} />
       <ComposerFields draft={draft} onChange={update} />
+      <ReadAheadField draft={draft} onChange={update} />
       <details
         className="settings-limits"
         open={status?.kind === 'error' && status.field?.startsWith('limits.') ? true : undefined}

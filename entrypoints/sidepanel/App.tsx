@@ -6,6 +6,7 @@ import { preloadMarkdown } from '../../components/shared/markdown';
 import { useFocusRequest } from '../../hooks/use-focus-request';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
 import { useKeepAlive } from '../../hooks/use-keep-alive';
+import { useReadAhead } from '../../hooks/use-read-ahead';
 import { useSelectedSession } from '../../hooks/use-selected-session';
 import { useSettings } from '../../hooks/use-settings';
 import { useUiLanguage } from '../../hooks/use-ui-language';
@@ -46,6 +47,7 @@ export function App() {
   const [draft, setDraft] = useState('');
   const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs(), searchWeb);
+  useReadAhead(attachments.current, settings?.readAhead);
   useKeepAlive(useHasActiveRun(selectedId));
   // The worker started a chat itself (context menu, keyboard shortcut): show it.
   useFocusRequest((sessionId) => {
