@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useTabAttachments } from '../../components/chat/use-tab-attachments';
 import { AppHeader, type PanelView } from '../../components/panel/app-header';
 import { lazyModule, useLazyModule } from '../../components/shared/lazy-module';
@@ -36,15 +36,28 @@ function usePreloadScreens() {
   }, []);
 }
 
-export function App() {
+interface AppProps {
+  /** The composer's text; it lives above the app, so what was typed in the shell stays. */
+  draft: string;
+  onDraftChange: Dispatch<SetStateAction<string>>;
+  /** The composer's Search the web toggle; above the app like the text, and reset on send. */
+  searchWeb: boolean;
+  onSearchWebChange: Dispatch<SetStateAction<boolean>>;
+  /** The view a header button asked for before the app arrived. */
+  initialView: PanelView;
+  /** Send was pressed in the shell: the chat sends the draft once it knows its session. */
+  sendQueued: boolean;
+  onQueuedSendTaken: () => void;
+}
+
+export function App(props: AppProps) {
+  const { draft, onDraftChange: setDraft, searchWeb, onSearchWebChange: setSearchWeb } = props;
   const settings = useSettings();
   const language = useUiLanguage(settings);
-  const [selectedId, select] = useSelectedSession();
-  const [view, setView] = useState<PanelView>('chat');
+  const [selectedId, select, selectionKnown] = useSelectedSession();
+  const [view, setView] = useState<PanelView>(props.initialView);
   /** The settings of a successful Save, told in the chat as "Ready: gpt-4o-mini on OpenAI". */
   const [ready, setReady] = useState<SavedSettings>();
-  const [draft, setDraft] = useState('');
-  const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs(), searchWeb);
   useKeepAlive(useHasActiveRun(selectedId));
   // The worker started a chat itself (context menu, keyboard shortcut): show it.
@@ -87,6 +100,8 @@ export function App() {
             ready={ready && t('readyStatus', describeSetup(ready))}
             enterSends={!settings?.sendWithCtrlEnter}
             providerName={settings && providerName(settings)}
+            sendQueued={props.sendQueued && selectionKnown}
+            onQueuedSendTaken={props.onQueuedSendTaken}
           />
         )}
         {Sessions && (

@@ -46,6 +46,9 @@ interface ChatScreenProps {
   providerName?: string;
   /** Said once after Settings were saved: which model is ready. */
   ready?: string;
+  /** Send was pressed before the panel's code had arrived: send the text once it is known. */
+  sendQueued?: boolean;
+  onQueuedSendTaken?: () => void;
 }
 
 export function ChatScreen(props: ChatScreenProps) {
@@ -63,6 +66,8 @@ export function ChatScreen(props: ChatScreenProps) {
     ready,
     enterSends,
     providerName,
+    sendQueued,
+    onQueuedSendTaken,
   } = props;
   const loaded = useSessionData(sessionId);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
@@ -174,6 +179,16 @@ export function ChatScreen(props: ChatScreenProps) {
     const page = attachments.current;
     if (page) void start(summarizeRequest(page.title), [page.id]);
   }
+
+  // Send pressed in the shell: sent once the settings say whether a model is set up. Without one,
+  // the composer's setup note says why nothing was sent, and the text stays.
+  const queuedSendTaken = useRef(false);
+  useEffect(() => {
+    if (!sendQueued || configured === undefined || queuedSendTaken.current) return;
+    queuedSendTaken.current = true;
+    onQueuedSendTaken?.();
+    if (configured) void sendFromComposer();
+  });
 
   async function answerConsent(
     requestId: string,
