@@ -19,12 +19,16 @@ import { ChatScreen } from './chat-screen';
 const sessionsView = lazyModule(() => import('./sessions-view'));
 const settingsView = lazyModule(() => import('./settings-view'));
 
-/** Once the panel is idle, the other screens' code is fetched, so opening one does not wait. */
+/**
+ * The Sessions screen's code is fetched as soon as the app is up (it is small, and opening the
+ * list is what a panel is often opened for); once the panel is idle, the others' code is too, so
+ * opening one does not wait.
+ */
 function usePreloadScreens() {
   useEffect(() => {
+    void sessionsView.load();
     const preload = () => {
       void preloadMarkdown();
-      void sessionsView.load();
       void settingsView.load();
     };
     if (typeof requestIdleCallback === 'undefined') {
