@@ -9,14 +9,20 @@ const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `number ${activeLocale()} ${JSON.stringify(options)}`;
   let format = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.NumberFormat(activeLocale(), options)));
+  if (!format) {
+    format = new Intl.NumberFormat(activeLocale(), options);
+    formatters.set(key, format);
+  }
   return format;
 }
 
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `date ${activeLocale()} ${JSON.stringify(options)}`;
   let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(activeLocale(), options)));
+  if (!format) {
+    format = new Intl.DateTimeFormat(activeLocale(), options);
+    formatters.set(key, format);
+  }
   return format;
 }
 
