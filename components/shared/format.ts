@@ -4,26 +4,31 @@ import { activeLocale, t } from '../../lib/i18n/translate';
  * Intl formatters by language and options, made once: making one loads its locale's data and
  * costs far more than formatting with it (a session list formats a time on every row it draws).
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const formatters = new Map<string, unknown>();
 
-function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `number ${activeLocale()} ${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(activeLocale(), options);
-    formatters.set(key, format);
+function cached<T>(key: string, make: (locale: string) => T): T {
+  const locale = activeLocale();
+  const full = `${locale} ${key}`;
+  let format = formatters.get(full) as T | undefined;
+  if (format === undefined) {
+    format = make(locale);
+    formatters.set(full, format);
   }
   return format;
 }
 
+function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached(
+    `number ${JSON.stringify(options)}`,
+    (locale) => new Intl.NumberFormat(locale, options),
+  );
+}
+
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `date ${activeLocale()} ${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(activeLocale(), options);
-    formatters.set(key, format);
-  }
-  return format;
+  return cached(
+    `date ${JSON.stringify(options)}`,
+    (locale) => new Intl.DateTimeFormat(locale, options),
+  );
 }
 
 /** A number with one decimal place, in the active language (1.5 in English, 1,5 in Russian). */
