@@ -352,7 +352,7 @@ async function coldOpenRow(
         return {
           samples,
           baselineSamples: baseline,
-          profile: `${describeTop(times)}. Before (issue 15): the composer came with the whole panel, every module evaluated in one task before React's first render (zod schemas of records, settings and commands, Dexie, the session hooks: about 40 ms of it, 1.6x the baseline); after: the header and composer paint from a first chunk without them (the panel's code loads after the first paint, its own chunks without modulepreload links), 1.2-1.3x.`,
+          profile: `${describeTop(times)}. Before (issue 15): the composer came with the whole panel, every module evaluated in one task before React's first render (zod schemas of records, settings and commands, Dexie, the session hooks: about 40 ms of it, 1.6x the baseline); after: the header and composer paint from a first chunk without them (the panel's code loads after the first paint, its own chunks without modulepreload links), 1.0-1.2x in three quick runs.`,
         };
       } finally {
         await page.close();
