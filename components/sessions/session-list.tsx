@@ -181,9 +181,7 @@ export function SessionList({
         // scroll bar as long as the whole list. Rows out of view are not in the page, so a screen reader is told the count here and
         // each row's place in its group (aria-posinset/aria-setsize).
         <div ref={listRef} className="session-lines">
-          <p className="visually-hidden" role="status">
-            {tp('sessionsListed', shown.length)}
-          </p>
+          <p className="visually-hidden">{tp('sessionsListed', shown.length)}</p>
           <div style={{ height: visible.before }} aria-hidden="true" />
           {byGroup(lines.slice(visible.start, visible.end)).map((group) => (
             <section key={group.group} className="session-group" aria-label={group.group}>
