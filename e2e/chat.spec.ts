@@ -113,4 +113,29 @@ test.describe('chat', () => {
     expect(requests).toHaveLength(1);
     expect(messagesContaining(requests[0]!.body, 'user', 'Typed at once')).toHaveLength(1);
   });
+
+  test('typing begun in the panel’s first frame goes on in the same field, with the text and the focus kept', async ({
+    panel: _opened,
+    context,
+    extensionId,
+  }) => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const held: string[] = [];
+    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/App-*' }] });
+    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`, { waitUntil: 'commit' });
+    const panel = new SidePanel(page);
+    await panel.messageField.click();
+    await page.keyboard.type('Typed at once');
+    await expect.poll(() => held.length).toBe(1);
+    await cdp.send('Fetch.continueRequest', { requestId: held[0]! });
+    await cdp.send('Fetch.disable');
+    // The rest of the panel is there once the chat says what it needs.
+    await expect(panel.notConfiguredNotice).toBeVisible();
+
+    await expect(panel.messageField).toBeFocused();
+    await page.keyboard.type(', and more');
+    await expect(panel.messageField).toHaveValue('Typed at once, and more');
+  });
 });

@@ -18,9 +18,29 @@ function composerField(): HTMLTextAreaElement | null {
   return document.querySelector<HTMLTextAreaElement>('.composer textarea');
 }
 
-/** The shell in the browser's language: the settings that may choose another are not read yet. */
-function Shell(props: ComponentProps<typeof PanelShell>) {
+/**
+ * The shell in the browser's language: the settings that may choose another are not read yet.
+ * When it gives way it tells where the caret was: its own cleanup runs before its nodes leave
+ * the page, while the field still has the focus.
+ */
+function Shell({
+  onLeave,
+  ...props
+}: ComponentProps<typeof PanelShell> & { onLeave: (focus: CarriedFocus | undefined) => void }) {
   useUiLanguage(undefined);
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
+  useLayoutEffect(
+    () => () => {
+      const field = composerField();
+      leave.current(
+        field && document.activeElement === field
+          ? { start: field.selectionStart, end: field.selectionEnd }
+          : undefined,
+      );
+    },
+    [],
+  );
   return <PanelShell {...props} />;
 }
 
@@ -36,28 +56,22 @@ export function PanelRoot() {
   const carried = useRef<CarriedFocus>(undefined);
   const loaded = useLazyModule(panelApp);
 
+  // The app's composer takes the focus and caret the shell's had.
   useLayoutEffect(() => {
-    if (!loaded) {
-      // Runs before the shell's nodes leave the page: the field still has the focus then.
-      return () => {
-        const field = composerField();
-        if (field && document.activeElement === field) {
-          carried.current = { start: field.selectionStart, end: field.selectionEnd };
-        }
-      };
-    }
     const focus = carried.current;
     carried.current = undefined;
     const field = composerField();
-    if (focus && field) {
-      field.focus();
-      field.setSelectionRange(focus.start, focus.end);
-    }
+    if (!loaded || !focus || !field) return;
+    field.focus();
+    field.setSelectionRange(focus.start, focus.end);
   }, [loaded]);
 
   if (!loaded) {
     return (
       <Shell
+        onLeave={(focus) => {
+          carried.current = focus;
+        }}
         text={draft}
         onTextChange={setDraft}
         searchWeb={searchWeb}
