@@ -138,4 +138,34 @@ test.describe('chat', () => {
     await page.keyboard.type(', and more');
     await expect(panel.messageField).toHaveValue('Typed at once, and more');
   });
+
+  test('New chat pressed in the panel’s first frame opens a new chat, not the last session', async ({
+    chatPanel,
+    context,
+    extensionId,
+    mockLlm,
+  }) => {
+    mockLlm.enqueue({ text: 'An earlier answer.' });
+    await chatPanel.ask('An earlier question');
+    await chatPanel.expectAnswer('An earlier answer.');
+    await chatPanel.expectIdle();
+
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const held: string[] = [];
+    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/App-*' }] });
+    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`, { waitUntil: 'commit' });
+    const panel = new SidePanel(page);
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
+    await expect.poll(() => held.length).toBe(1);
+    await cdp.send('Fetch.continueRequest', { requestId: held[0]! });
+    await cdp.send('Fetch.disable');
+
+    await expect(panel.messageField).toBeEditable();
+    await expect(
+      page.getByRole('heading', { name: 'Ask about your tabs or the web', exact: true }),
+    ).toBeVisible();
+    await expect(panel.answers).toHaveCount(0);
+  });
 });

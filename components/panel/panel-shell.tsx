@@ -14,6 +14,8 @@ interface PanelShellProps {
   onSend: () => void;
   /** A header button pressed before the rest of the panel arrived: the panel opens that view. */
   onView: (view: PanelView) => void;
+  /** New chat pressed before the rest of the panel arrived: it opens on a new chat. */
+  onNewChat: () => void;
   /** A send is waiting for the rest of the panel: the composer shows it as on its way. */
   sending: boolean;
 }
@@ -24,12 +26,13 @@ interface PanelShellProps {
  * over when it arrives, with the text, the toggle and the focus carried over.
  */
 export function PanelShell(props: PanelShellProps) {
-  const { text, onTextChange, searchWeb, onSearchWebChange, onSend, onView, sending } = props;
+  const { text, onTextChange, searchWeb, onSearchWebChange, onSend, onView, onNewChat, sending } =
+    props;
   return (
     <div className="app">
       <AppHeader
         view="chat"
-        onNewChat={ignore}
+        onNewChat={onNewChat}
         onToggleSessions={() => onView('sessions')}
         onToggleSettings={() => onView('settings')}
       />

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { useTabAttachments } from '../../components/chat/use-tab-attachments';
 import { AppHeader, type PanelView } from '../../components/panel/app-header';
 import { lazyModule, useLazyModule } from '../../components/shared/lazy-module';
@@ -49,6 +49,8 @@ interface AppProps {
   onSearchWebChange: Dispatch<SetStateAction<boolean>>;
   /** The view a header button asked for before the app arrived. */
   initialView: PanelView;
+  /** New chat was pressed before the app arrived: it opens on a new chat, not the last one. */
+  startWithNewChat: boolean;
   /** Send was pressed in the shell: the chat sends the draft once it knows its session. */
   sendQueued: boolean;
   onQueuedSendTaken: () => void;
@@ -59,6 +61,12 @@ export function App(props: AppProps) {
   const settings = useSettings();
   const language = useUiLanguage(settings);
   const [selectedId, select, selectionKnown] = useSelectedSession();
+  const startedNew = useRef(props.startWithNewChat);
+  useEffect(() => {
+    if (!startedNew.current) return;
+    startedNew.current = false;
+    select(null);
+  }, [select]);
   const [view, setView] = useState<PanelView>(props.initialView);
   /** The settings of a successful Save, told in the chat as "Ready: gpt-4o-mini on OpenAI". */
   const [ready, setReady] = useState<SavedSettings>();

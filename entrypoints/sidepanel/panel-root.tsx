@@ -53,6 +53,7 @@ export function PanelRoot() {
   const [searchWeb, setSearchWeb] = useState(false);
   const [sendQueued, setSendQueued] = useState(false);
   const [initialView, setInitialView] = useState<PanelView>('chat');
+  const [newChat, setNewChat] = useState(false);
   const carried = useRef<CarriedFocus>(undefined);
   const loaded = useLazyModule(panelApp);
 
@@ -78,6 +79,10 @@ export function PanelRoot() {
         onSearchWebChange={setSearchWeb}
         onSend={() => setSendQueued(true)}
         onView={setInitialView}
+        onNewChat={() => {
+          setNewChat(true);
+          setInitialView('chat');
+        }}
         sending={sendQueued}
       />
     );
@@ -89,6 +94,7 @@ export function PanelRoot() {
       searchWeb={searchWeb}
       onSearchWebChange={setSearchWeb}
       initialView={initialView}
+      startWithNewChat={newChat}
       sendQueued={sendQueued}
       onQueuedSendTaken={() => setSendQueued(false)}
     />
