@@ -21,6 +21,8 @@ interface ActivityPanelProps {
   onOpenSession: (sessionId: string) => void;
   /** Folded unless told otherwise (tests, and a view that opens it on purpose). */
   defaultOpen?: boolean;
+  /** Opened or folded by the user: the container reads the sub-agents' steps while it is open. */
+  onToggle?: (open: boolean) => void;
 }
 
 function StepHead({ step }: { step: StepRecord }) {
@@ -146,6 +148,7 @@ export function ActivityPanel({
   fetchAnalyses,
   onOpenSession,
   defaultOpen = false,
+  onToggle,
 }: ActivityPanelProps) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
@@ -158,7 +161,10 @@ export function ActivityPanel({
         className="activity-toggle"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open);
+          onToggle?.(!open);
+        }}
       >
         <span className="chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
