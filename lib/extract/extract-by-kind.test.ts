@@ -89,6 +89,22 @@ describe('a product page with reviews and other products around it', () => {
   });
 });
 
+describe('a product page streamed in parts', () => {
+  const article = extractFromHtml(
+    fixture('product-streamed.html'),
+    'https://trailhead.example/products/enamel-camping-mug',
+  );
+
+  it('puts the parts a streaming server sent hidden where they belong, without the loading text', () => {
+    const { markdown } = article;
+    expect(markdown).toMatch(/\| Capacity \| 350 ml \|/);
+    expect(markdown).toContain('Tatra foothills');
+    expect(markdown.indexOf('rolled blue rim')).toBeLessThan(markdown.indexOf('Capacity'));
+    expect(markdown.indexOf('Capacity')).toBeLessThan(markdown.indexOf('Wash by hand'));
+    expect(markdown).not.toContain('Loading details');
+  });
+});
+
 describe('a category page that marks itself as a product', () => {
   const article = extractFromHtml(
     fixture('product-grid.html'),
