@@ -89,7 +89,7 @@ describe('a product page with reviews and other products around it', () => {
   });
 });
 
-describe('a product page streamed in parts', () => {
+describe('a product page streamed in parts, with sections about other products', () => {
   const article = extractFromHtml(
     fixture('product-streamed.html'),
     'https://trailhead.example/products/enamel-camping-mug',
@@ -102,6 +102,19 @@ describe('a product page streamed in parts', () => {
     expect(markdown.indexOf('rolled blue rim')).toBeLessThan(markdown.indexOf('Capacity'));
     expect(markdown.indexOf('Capacity')).toBeLessThan(markdown.indexOf('Wash by hand'));
     expect(markdown).not.toContain('Loading details');
+  });
+
+  it('drops the sections under headings about other products and other buyers', () => {
+    const { markdown } = article;
+    for (const text of [
+      'Similar items',
+      'Stacking Steel Cup',
+      'Customer reviews',
+      'chipped after a year',
+    ]) {
+      expect(markdown).not.toContain(text);
+    }
+    expect(markdown).toContain('not a dishwasher');
   });
 });
 
