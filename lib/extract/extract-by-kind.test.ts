@@ -156,6 +156,37 @@ describe('a section front that calls itself an article', () => {
   });
 });
 
+describe('a news archive whose teasers look like media cards to the article cleaner', () => {
+  const article = extractFromHtml(
+    fixture('news-archive.html'),
+    'https://hotelledger.example/news/',
+  );
+
+  it('is read as a listing with every teaser, not only its heading', () => {
+    expect(article.kind).toBe('listing');
+    for (const text of [
+      'Harbour Hotel sold to a regional group',
+      'a refit planned for the spring',
+      'Quarterly results: occupancy up',
+      'wages and energy have eaten the gains',
+    ]) {
+      expect(article.markdown).toContain(text);
+    }
+  });
+});
+
+describe('a short post with comments under it', () => {
+  const article = extractFromHtml(
+    fixture('short-post-with-comments.html'),
+    'https://orchard.example/2026/11/pruning-an-old-apple-tree/',
+  );
+
+  it('stays an article: a thread of comments is not a listing', () => {
+    expect(article.kind).toBe('article');
+    expect(article.markdown).toContain('never take more than a quarter of the crown');
+  });
+});
+
 describe('a listing', () => {
   const article = extractFromHtml(fixture('listing.html'), 'https://news.example.net/science/');
 
