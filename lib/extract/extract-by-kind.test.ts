@@ -132,6 +132,20 @@ describe('a category page that marks itself as a product', () => {
   });
 });
 
+describe('a shop collection that says it is a group of products', () => {
+  const article = extractFromHtml(
+    fixture('collection.html'),
+    'https://loomlane.example/collections/bags',
+  );
+
+  it('is read as a listing and keeps every product with its price', () => {
+    expect(article.kind).toBe('listing');
+    for (const text of ['Canvas Tote, olive', 'Rolltop Backpack', '$96.00', 'Zip Pouch, small']) {
+      expect(article.markdown).toContain(text);
+    }
+  });
+});
+
 describe('a section front that calls itself an article', () => {
   const article = extractFromHtml(fixture('section-front.html'), 'https://ledger.example/climate/');
 

@@ -95,6 +95,8 @@ const EMPTY_SHAPE: DomShape = {
 function kindFromOpenGraph(ogType: string | null | undefined): PageKind | null {
   const type = ogType?.trim().toLowerCase() ?? '';
   if (type === 'article' || type === 'blog' || type.startsWith('article')) return 'article';
+  // Open Graph's type for a group of products: shops give it to their collection pages.
+  if (type === 'product.group' || type === 'product:group') return 'listing';
   if (type === 'product' || type.startsWith('product') || type === 'og:product') return 'product';
   return null;
 }
