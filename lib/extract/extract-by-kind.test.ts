@@ -259,6 +259,25 @@ describe('a service page', () => {
   });
 });
 
+describe('a service page whose main landmark wraps only its hero', () => {
+  const article = extractFromHtml(
+    fixture('service-small-main.html'),
+    'https://brightwell.example/',
+  );
+
+  it('reads the sections of the offer outside that landmark', () => {
+    for (const text of [
+      'Bookkeeping for small workshops',
+      'one-page summary',
+      'pension contributions',
+      'takes a week',
+    ]) {
+      expect(article.markdown).toContain(text);
+    }
+    expect(article.markdown).not.toContain('Contact');
+  });
+});
+
 describe('a news article', () => {
   it('is still read as an article by Readability', () => {
     const article = extractFromHtml(
