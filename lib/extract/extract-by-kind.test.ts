@@ -34,6 +34,19 @@ describe('a forum thread', () => {
   });
 });
 
+describe('a forum thread on a host named for a forum, at an address without a forum path', () => {
+  const article = extractFromHtml(
+    fixture('forum-thread.html'),
+    'https://www.bakersforum.example/beginners/4411-sourdough-starter-not-rising',
+  );
+
+  it('is read as a forum thread with every post', () => {
+    expect(article.kind).toBe('forum');
+    expect(article.markdown).toContain('Try feeding it twice a day');
+    expect(article.markdown).toContain('Rye flour fixed it for me');
+  });
+});
+
 describe('a product page', () => {
   const article = extractFromHtml(
     fixture('product.html'),
