@@ -291,6 +291,21 @@ describe('a service page whose main landmark wraps only its hero', () => {
   });
 });
 
+describe('a service page whose questions and answers sit in an accordion marked as a tab list', () => {
+  const article = extractFromHtml(
+    fixture('service-accordion.html'),
+    'https://northvale.example/rebates/heat-pumps',
+  );
+
+  it('keeps the answers, and drops the row of tab labels', () => {
+    const { markdown } = article;
+    expect(markdown).toContain("including tenants with the owner's written agreement");
+    expect(markdown).toContain('commissioning certificate');
+    expect(markdown).toContain('heat loss survey');
+    expect(markdown).not.toMatch(/\bBusiness\b/);
+  });
+});
+
 describe('a news article', () => {
   it('is still read as an article by Readability', () => {
     const article = extractFromHtml(
