@@ -8,6 +8,7 @@ import {
   stepFacts,
 } from '../activity/activity';
 import { Markdown } from '../shared/markdown';
+import { noticeText, summaryText } from '../shared/stored-sentences';
 import { MessageView } from './message-view';
 import { resultPreview, type TranscriptEntry } from './transcript';
 import '../activity/activity.css';
@@ -35,7 +36,7 @@ function CallEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'call' }
   const { call, step, result, synthetic } = entry;
   const args = call.arguments.trim() && call.arguments.trim() !== '{}' ? call.arguments : '';
   const facts = step ? stepFacts(step) : [result ? t('stepDone') : t('stepNotStarted')];
-  const summary = step?.summary;
+  const summary = step?.summary ? summaryText(step) : undefined;
   const preview = result ? resultPreview(result.content) : '';
   return (
     <li className={`transcript-call step-${step?.status ?? 'done'}`}>
@@ -103,7 +104,7 @@ export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysis
             case 'notice':
               return (
                 <li key={entry.key}>
-                  <p className="notice">{entry.text}</p>
+                  <p className="notice">{noticeText(entry.text, entry.i18n)}</p>
                 </li>
               );
             case 'text':

@@ -27,7 +27,7 @@ describe('noticeText', () => {
 
   it('shows each stored notice in Russian, keeping its numbers, names and addresses', () => {
     setActiveLanguage('ru');
-    const shown = stored.map(noticeText);
+    const shown = stored.map((notice) => noticeText(notice));
     for (const [index, text] of shown.entries()) {
       expect(text, stored[index]).not.toBe(stored[index]);
       expect(text).toMatch(/[а-яё]/i);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ConsentDeclaration, Source } from '../db/records';
 import type { Article } from '../extract/article';
+import type { LocalText } from '../i18n/local-text';
 import type { FetchFormat } from '../web/accept-headers';
 import type { CachedFetch } from '../web/fetch-cache';
 import type { UrlPolicyResult } from '../web/url-policy';
@@ -202,14 +203,19 @@ export type ToolOutcome =
       sources?: Source[];
       bytes?: number;
       summary?: string;
+      /** The summary's message key and values, for Activity in the chosen language. */
+      summaryI18n?: LocalText;
       /**
        * The content cites `sources` by their own `number` (a Fetch Analysis answer): its
        * markers are renumbered to the numbers of the run it serves.
        */
       citesSources?: boolean;
     }
-  /** `notice`: a line for the user under the answer as well (a refused request). */
-  | { kind: 'error'; message: string; notice?: string }
+  /**
+   * `notice`: a line for the user under the answer as well (a refused request). `i18n` and
+   * `noticeI18n` are their message keys, for the panel in the chosen language.
+   */
+  | { kind: 'error'; message: string; i18n?: LocalText; notice?: string; noticeI18n?: LocalText }
   | { kind: 'denied'; message: string }
   /** A per-answer budget is spent: the run stops with this reason and offers Continue. */
   | { kind: 'limit'; message: string }
