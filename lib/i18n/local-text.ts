@@ -46,6 +46,21 @@ export function localCount(stem: PluralKey, count: number, ...values: LocalValue
   return (values.length ? { key: stem, count, values } : { key: stem, count }) as LocalText;
 }
 
+/** Facts said one after the other ("200, 1,234 bytes, from the cache"); empty ones are left out. */
+export function localList(...parts: Array<LocalValue | false | undefined>): LocalText {
+  const [first, ...rest] = parts.filter(
+    (part): part is LocalValue => part !== false && part !== undefined && part !== '',
+  );
+  if (first === undefined) return local('summaryDone');
+  if (rest.length === 0) return typeof first === 'object' ? first : local('listOne', first);
+  return local('listJoin', first, localList(...rest));
+}
+
+/** A result's summary: the English for the record and the model, its key for the panel. */
+export function summaryOf(text: LocalText): { summary: string; summaryI18n: LocalText } {
+  return { summary: inEnglish(text), summaryI18n: text };
+}
+
 /** Whether this version of Gleaner has the message (a record may come from a newer one). */
 function known(text: LocalText): boolean {
   const english = CATALOGS.en;

@@ -17,7 +17,9 @@ export interface TabInfo {
   active: boolean;
 }
 
-export type TabReadResult = { ok: true; article: Article } | { ok: false; reason: string };
+export type TabReadResult =
+  | { ok: true; article: Article }
+  | { ok: false; reason: string; i18n?: LocalText };
 
 export interface WebServices {
   /** The URL policy with the user's private-host exemptions: what will really be fetched. */
@@ -165,7 +167,7 @@ export interface ConsentPrompt {
 export type ConsentPlan =
   | { kind: 'ask'; prompt: ConsentPrompt }
   | { kind: 'given'; why: 'attached-tab' }
-  | { kind: 'refuse'; outcome: { kind: 'error'; message: string } };
+  | { kind: 'refuse'; outcome: { kind: 'error'; message: string; i18n?: LocalText } };
 
 export interface ToolContext {
   runId: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localCount, summaryOf } from '../i18n/local-text';
 import { normalizeSearchQuery } from '../web/search/search-service';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool } from './tool';
@@ -45,7 +46,7 @@ export const webSearchTool = defineTool({
         url: result.url,
         snippet: true,
       })),
-      summary: `"${query}": ${found.results.length} result${found.results.length === 1 ? '' : 's'} from ${provider.label}`,
+      ...summaryOf(localCount('summarySearch', found.results.length, query, provider.label)),
     };
   },
 });

@@ -1,3 +1,4 @@
+import { local, localCount } from '../../i18n/local-text';
 import { argumentsForCard } from '../declared/declared-tool';
 import { jsonSchemaToZod } from '../declared/json-schema-to-zod';
 import { callResult } from '../support/call-result';
@@ -88,7 +89,8 @@ export function createMcpTools(server: McpServerRef, listed: readonly ListedMcpT
           source: `MCP server ${server.name}, tool ${original}`,
           url: server.url,
           title: `MCP ${server.name}: ${original}`,
-          summary: (bytes) => `${original} on ${server.name}: ${bytes} bytes`,
+          summary: (bytes) =>
+            local('summaryMcp', original, server.name, localCount('sizeBytes', bytes)),
         });
       },
     });
