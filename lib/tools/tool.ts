@@ -44,12 +44,20 @@ export interface PageFiles {
 export interface SearchServices {
   /** Provider id and label for the consent card ("Always allow searches" is per provider). */
   provider(): Promise<{ id: string; label: string }>;
-  /** Runs a query the user allowed; returns the text the model reads. */
+  /**
+   * Runs a query the user allowed; returns the text the model reads and, for a failure, the
+   * sentence the panel shows in the chosen language.
+   */
   search(
     query: string,
     maxResults: number,
     signal: AbortSignal,
-  ): Promise<{ ok: boolean; text: string; results: Array<{ title: string; url: string }> }>;
+  ): Promise<{
+    ok: boolean;
+    text: string;
+    results: Array<{ title: string; url: string }>;
+    i18n?: LocalText;
+  }>;
 }
 
 /** Runs the Fetch Analysis sub-agent for an agentic_fetch call. */

@@ -20,8 +20,9 @@ export const webSearchTool = defineTool({
   async consentFor(args, context) {
     // The card shows exactly the query that will be sent.
     const checked = normalizeSearchQuery(args.query);
-    if (!checked.ok)
+    if (!checked.ok) {
       return { kind: 'refuse', outcome: { kind: 'error', message: checked.message } };
+    }
     const provider = await context.services.search.provider();
     return {
       kind: 'ask',
@@ -36,7 +37,9 @@ export const webSearchTool = defineTool({
       args.max_results ?? 10,
       context.signal,
     );
-    if (!found.ok) return { kind: 'error', message: found.text };
+    if (!found.ok) {
+      return { kind: 'error', message: found.text, ...(found.i18n ? { i18n: found.i18n } : {}) };
+    }
     return {
       kind: 'result',
       content: wrapUntrusted(found.text, context.nonce, { source: `${provider.label} search` }),

@@ -24,8 +24,3 @@ export class FetchTimeoutError extends LocalisedError {
     );
   }
 }
-
-/** 15000 → "15 s", 50 → "0.05 s". */
-export function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))} s`;
-}
