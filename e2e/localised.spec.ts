@@ -120,7 +120,7 @@ test.describe('in Chinese', () => {
     expect(messageText(question?.content)).toBe('潮汐钟多久校准一次？');
     await checkNarrow(page, 'zh-chat');
 
-    await page.getByRole('button', { name: '会话', exact: true }).click();
+    await page.getByRole('button', { name: '对话', exact: true }).click();
     await expect(page.getByRole('region', { name: '今天' })).toBeVisible();
     await expect(
       page.getByRole('button', { name: '潮汐钟多久校准一次？', exact: true }),

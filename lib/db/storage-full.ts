@@ -55,7 +55,7 @@ export function isStorageFullError(error: unknown): boolean {
  */
 export function storageSizeText(bytes: number): LocalText {
   const whole = Math.max(0, Math.round(bytes));
-  if (whole < 1024) return localCount('sizeBytes', whole);
+  if (whole < 1024) return localCount('byteCount', whole);
   if (whole < 1024 ** 2) return local('sizeKilobytes', Math.round(whole / 1024));
   const oneDecimal = (value: number) => Math.round(value * 10) / 10;
   if (whole < 1024 ** 3) return local('sizeMegabytes', oneDecimal(whole / 1024 ** 2));
@@ -82,7 +82,7 @@ function quotedTitle(title: string): LocalText {
   const clean = stripInvisible(title).replace(/\s+/g, ' ').trim();
   if (clean === '') return local('storageFullUntitled');
   const short = clean.length > MAX_TITLE_LENGTH ? `${clean.slice(0, MAX_TITLE_LENGTH)}…` : clean;
-  return local('quotedTitle', short);
+  return local('quoted', short);
 }
 
 /**

@@ -95,7 +95,7 @@ export const fetchTool = defineTool({
           result.finalUrl,
           localList(
             String(result.status),
-            localCount('sizeBytes', result.bytes),
+            localCount('byteCount', result.bytes),
             cached && local('summaryCached'),
             capped.truncated && local('summaryCut'),
             result.markdownTokens !== undefined &&

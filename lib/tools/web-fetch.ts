@@ -49,7 +49,7 @@ export const webFetchTool = defineTool({
             'summaryOf',
             result.finalUrl,
             localList(
-              localCount('sizeBytes', result.bytes),
+              localCount('byteCount', result.bytes),
               local('summarySavedAs', name),
               fromCache,
             ),
@@ -81,7 +81,7 @@ export const webFetchTool = defineTool({
           'summaryOf',
           result.finalUrl,
           localList(
-            localCount('sizeBytes', result.bytes),
+            localCount('byteCount', result.bytes),
             local('summaryInline'),
             fromCache,
             result.markdownTokens !== undefined &&

@@ -225,7 +225,7 @@ export function binaryRefusal(
  * sentence, so it reads in the chosen language too ("3,2 МБ").
  */
 export function sizeText(bytes: number): LocalText {
-  if (bytes < 1024) return localCount('sizeBytes', bytes);
+  if (bytes < 1024) return localCount('byteCount', bytes);
   if (bytes < 1024 * 1024) return local('sizeKilobytes', Math.round(bytes / 1024));
   const megabytes = bytes / (1024 * 1024);
   return local(

@@ -122,7 +122,7 @@ export function createDeclaredTool(
         url: endpoint,
         title: `Tool ${name}`,
         summary: (bytes) =>
-          local('summaryDeclared', name, localCount('sizeBytes', bytes), new URL(endpoint).host),
+          local('summaryDeclared', name, localCount('byteCount', bytes), new URL(endpoint).host),
       });
     },
   });

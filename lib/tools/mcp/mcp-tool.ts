@@ -90,7 +90,7 @@ export function createMcpTools(server: McpServerRef, listed: readonly ListedMcpT
           url: server.url,
           title: `MCP ${server.name}: ${original}`,
           summary: (bytes) =>
-            local('summaryMcp', original, server.name, localCount('sizeBytes', bytes)),
+            local('summaryMcp', original, server.name, localCount('byteCount', bytes)),
         });
       },
     });
