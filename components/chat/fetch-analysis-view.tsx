@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RunRecord, StepRecord } from '../../lib/db/records';
+import { storedSentence } from '../../lib/i18n/local-text';
 import { t } from '../../lib/i18n/translate';
 import {
   activityTotals,
@@ -67,7 +68,7 @@ export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysis
   const state = run ? RUN_STATE[run.status]?.() : undefined;
   // A new view: the reader (and a screen reader) starts at its title, not at the page's top.
   useEffect(() => headingRef.current?.focus(), []);
-  const problem = run?.error?.message;
+  const problem = run?.error ? storedSentence(run.error.message, run.error.i18n) : undefined;
   return (
     <section className="fetch-analysis" aria-labelledby="fetch-analysis-title">
       <div className="sub-agent-bar">
