@@ -109,15 +109,16 @@ export function storedSentence(english: string, text: LocalText | undefined): st
 
 /**
  * An error whose message is a stored sentence: thrown in lib code, its English `message` goes
- * to the model and its `text` to the record the panel shows.
+ * to the model and its `text` to the record the panel shows. Given a plain string (words from
+ * elsewhere), it has no `text` and is shown as written.
  */
 export class LocalisedError extends Error {
-  readonly text: LocalText;
+  readonly text: LocalText | undefined;
 
-  constructor(text: LocalText) {
-    super(inEnglish(text));
+  constructor(text: LocalText | string) {
+    super(typeof text === 'string' ? text : inEnglish(text));
     this.name = 'LocalisedError';
-    this.text = text;
+    this.text = typeof text === 'string' ? undefined : text;
   }
 }
 

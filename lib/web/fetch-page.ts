@@ -185,7 +185,8 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         },
       });
     } catch (error) {
-      if (error instanceof FetchTimeoutError) return fail('timeout', error.text, current);
+      if (error instanceof FetchTimeoutError)
+        return fail('timeout', error.text ?? error.message, current);
       return networkFailure(error, current, deadline, options.signal, fail);
     }
     deadline.dispose();
@@ -280,10 +281,11 @@ function networkFailure(
   if (callerSignal?.aborted) throw callerSignal.reason;
   if (deadline.expired) {
     const reason = deadline.signal.reason;
-    if (reason instanceof FetchTimeoutError) return fail('timeout', reason.text, url);
+    if (reason instanceof FetchTimeoutError)
+      return fail('timeout', reason.text ?? reason.message, url);
     return fail('timeout', reason instanceof Error ? reason.message : String(reason), url);
   }
-  if (error instanceof FetchTimeoutError) return fail('timeout', error.text, url);
+  if (error instanceof FetchTimeoutError) return fail('timeout', error.text ?? error.message, url);
   return fail('network', local('fetchNetworkFailed', url, describeNetworkError(error)), url);
 }
 
