@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { StepRecord } from '../../lib/db/records';
 import { t, tp } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
+import { summaryText } from '../shared/stored-sentences';
 import {
   type ActivityTotals,
   activityTotals,
@@ -46,7 +47,7 @@ function StepBody({ step }: { step: StepRecord }) {
   return (
     <>
       {args && <code className="step-arguments">{args}</code>}
-      {step.summary && <p className="step-summary">{step.summary}</p>}
+      {step.summary && <p className="step-summary">{summaryText(step)}</p>}
     </>
   );
 }
