@@ -1,11 +1,18 @@
 import type { ConsentBroker } from '../consent/broker';
 import type { GleanerDatabase } from '../db/database';
 import type { RunRecord } from '../db/records';
+import type { LocalText } from '../i18n/local-text';
 import type { ChatModel } from '../llm/types';
 import type { Settings } from '../settings/schema';
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolServices } from '../tools/tool';
 import type { TimedAppend } from './delta-coalescing';
+
+/** A sentence under the answer: its English as stored, and its message key for the panel. */
+export interface RunNotice {
+  notice: string;
+  noticeI18n?: LocalText;
+}
 
 /** Everything a run needs, handed in so the loop runs the same in the worker and in tests. */
 export interface RunDependencies {
@@ -28,7 +35,7 @@ export interface RunDependencies {
    * Said under the answer as it starts, in the extension's words: what this answer goes without
    * and why (an MCP server that could not be reached).
    */
-  notices?: readonly string[];
+  notices?: readonly RunNotice[];
   /** How often a streaming answer is written to the database (ms). */
   persistEveryMs?: number;
   now?: () => number;

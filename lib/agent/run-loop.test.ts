@@ -231,7 +231,7 @@ describe('the run loop', () => {
       settings,
       systemPrompt: 'You are a test.',
       persistEveryMs: 0,
-      notices: [notice],
+      notices: [{ notice }],
     }));
     const { runId, sessionId } = await ask(manager, 'Question');
     await manager.resume(runId);

@@ -52,7 +52,7 @@ async function sayNotices(
   const said = new Set(
     view.messages.filter((message) => message.runId === runId).map((message) => message.notice),
   );
-  for (const notice of dependencies.notices) {
+  for (const { notice, noticeI18n } of dependencies.notices) {
     if (said.has(notice)) continue;
     await view.append({
       sessionId: view.sessionId,
@@ -61,6 +61,7 @@ async function sayNotices(
       content: '',
       status: 'done',
       notice,
+      ...(noticeI18n ? { noticeI18n } : {}),
     });
   }
 }

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { local, storedSentence } from '../i18n/local-text';
+import { setActiveLanguage } from '../i18n/translate';
 import { type McpConnection, McpFailure, type McpServerConfig } from '../tools/mcp/mcp-connection';
 import { createMcpPool } from './mcp-pool';
 
@@ -24,12 +26,14 @@ function scriptedServer(failures: Array<McpFailure | undefined>) {
   return { counts, connect };
 }
 
+afterEach(() => setActiveLanguage('en'));
+
 describe('the MCP pool', () => {
   it('leaves an unreachable server out with a sentence naming it, and lists the others', async () => {
     const pool = createMcpPool(async (server) => {
       if (server.name === 'files') {
         throw new McpFailure(
-          'MCP server files: http://127.0.0.1:9/mcp is unreachable (fetch failed).',
+          local('mcpUnreachable', 'MCP server files', 'http://127.0.0.1:9/mcp', 'fetch failed'),
         );
       }
       return {
@@ -43,9 +47,16 @@ describe('the MCP pool', () => {
       mcpServers: [files, { name: 'notes', url: 'http://127.0.0.1:8/mcp' }],
     });
     expect(served.tools.map((tool) => tool.name)).toEqual(['mcp__notes__echo']);
-    expect(served.unreachable).toEqual([
+    const [unreachable] = served.unreachable;
+    expect(served.unreachable).toHaveLength(1);
+    expect(unreachable?.notice).toBe(
       'MCP server files: http://127.0.0.1:9/mcp is unreachable (fetch failed). Its tools are left out of this answer; check the server in Settings → Tools.',
-    ]);
+    );
+    // The panel shows the same sentence in the chosen language, from its keys.
+    setActiveLanguage('ru');
+    expect(storedSentence(unreachable!.notice, unreachable!.noticeI18n)).toBe(
+      'MCP server files: http://127.0.0.1:9/mcp недоступен (fetch failed). Его инструменты в этом ответе не используются; проверьте сервер в разделе «Настройки → Инструменты».',
+    );
   });
 
   it('tries a call that failed on the way once more, on a new connection', async () => {

@@ -1,3 +1,5 @@
+import type { RunNotice } from '../agent/run-context';
+import { inEnglish, local, textOfError } from '../i18n/local-text';
 import type { CustomTools } from '../settings/custom-tools';
 import {
   connectMcp,
@@ -43,7 +45,7 @@ export function createMcpPool(connect: typeof connectMcp = connectMcp) {
      * The tools of every server in Settings. A server that cannot be reached is left out of this
      * answer, with a sentence for the user saying which and why.
      */
-    async tools(custom: CustomTools): Promise<{ tools: Tool[]; unreachable: string[] }> {
+    async tools(custom: CustomTools): Promise<{ tools: Tool[]; unreachable: RunNotice[] }> {
       const wanted = new Set(custom.mcpServers.map(keyOf));
       for (const [key] of connections) {
         if (!wanted.has(key)) {
@@ -53,7 +55,7 @@ export function createMcpPool(connect: typeof connectMcp = connectMcp) {
         }
       }
       servers.clear();
-      const unreachable: string[] = [];
+      const unreachable: RunNotice[] = [];
       const lists = await Promise.all(
         custom.mcpServers.map(async (server) => {
           servers.set(server.name, server);
@@ -61,10 +63,9 @@ export function createMcpPool(connect: typeof connectMcp = connectMcp) {
             const listed = await (await connection(server)).listTools();
             return createMcpTools({ name: server.name, url: server.url }, listed);
           } catch (error) {
-            const reason = (error as Error).message.replace(/[.\s]*$/, '.');
-            unreachable.push(
-              `${reason} Its tools are left out of this answer; check the server in Settings → Tools.`,
-            );
+            const reason = textOfError(error) ?? (error as Error).message.replace(/[.\s]*$/, '.');
+            const text = local('mcpLeftOut', reason);
+            unreachable.push({ notice: inEnglish(text), noticeI18n: text });
             await drop(server);
             return [];
           }

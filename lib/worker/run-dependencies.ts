@@ -1,5 +1,5 @@
 import { mainSystemPrompt } from '../agent/main-system-prompt';
-import type { RunDependencies } from '../agent/run-context';
+import type { RunDependencies, RunNotice } from '../agent/run-context';
 import { createSubAgentRunner } from '../agent/sub-agent';
 import { fetchAnalysisSystemPrompt } from '../agent/sub-agent-prompt';
 import type { CustomTools } from '../settings/custom-tools';
@@ -23,7 +23,7 @@ export type RunBase = Omit<RunDependencies, 'tools' | 'systemPrompt' | 'services
 export async function userTools(
   custom: CustomTools,
   mcp: Pick<McpPool, 'tools'>,
-): Promise<{ tools: Tool[]; unreachable: string[] }> {
+): Promise<{ tools: Tool[]; unreachable: RunNotice[] }> {
   const served = await mcp.tools(custom);
   return {
     tools: [
