@@ -157,7 +157,8 @@ export async function runToolStep(
     ? dependencies.tools.getRegistered(call.name)
     : dependencies.tools.get(call.name);
   const reusable = offered ? findReusableResult(view, run, call) : undefined;
-  await view.addStep({
+  // The running step is stored while the tool runs; its result is stored after it.
+  const stepAdded = view.addStep({
     id: stepId,
     runId: run.id,
     index: steps.length,
@@ -171,6 +172,8 @@ export async function runToolStep(
     ...(reusable ? { reusedFrom: reusable.step.id } : {}),
     startedAt: now(),
   });
+  // Awaited before each write that follows; a failure of it is the step's failure.
+  stepAdded.catch(() => undefined);
 
   let outcome: SettledOutcome;
   try {
@@ -188,9 +191,11 @@ export async function runToolStep(
         : await resolveOutcome(dependencies, run, call, question, signal, synthetic),
     );
   } catch (error) {
+    await stepAdded;
     await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw error;
   }
+  await stepAdded;
   if (signal.aborted) {
     await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw new RunAborted();
@@ -207,33 +212,41 @@ export async function runToolStep(
       : `Error: ${outcome.message}`;
   // A result the browser has no room for is kept and saved once there is (storage-retry.ts).
   const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
-  await whileStorageFull(
-    () =>
-      view.transaction(async (writer) => {
-        await writer.append({
-          sessionId: run.sessionId,
-          runId: run.id,
-          role: 'tool',
-          toolCallId: call.id,
-          toolName: call.name,
-          content,
-          status: 'done',
-          ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
-        });
-        await writer.updateStep(stepId, {
-          status: outcome.kind === 'result' ? 'done' : 'failed',
-          endedAt: now(),
-          bytes:
-            outcome.kind === 'result'
-              ? (outcome.bytes ?? new TextEncoder().encode(content).length)
-              : undefined,
-          summary:
-            outcome.kind === 'result' ? (outcome.summary ?? 'done') : outcome.message.slice(0, 300),
-        });
-        await updateRun(dependencies, run.id, {});
-      }),
-    report,
-    new AbortController().signal,
+  // The result is the loop's at once and stored behind it: the next model request is built from
+  // memory and leaves while a page of it is written. The answer that follows is stored only
+  // after this (session-view.ts); a worker stopped before it committed runs the call again.
+  view.writeBehind(
+    {
+      append: {
+        sessionId: run.sessionId,
+        runId: run.id,
+        role: 'tool',
+        toolCallId: call.id,
+        toolName: call.name,
+        content,
+        status: 'done',
+        ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
+      },
+      updateSteps: [
+        {
+          id: stepId,
+          changes: {
+            status: outcome.kind === 'result' ? 'done' : 'failed',
+            endedAt: now(),
+            bytes:
+              outcome.kind === 'result'
+                ? (outcome.bytes ?? new TextEncoder().encode(content).length)
+                : undefined,
+            summary:
+              outcome.kind === 'result'
+                ? (outcome.summary ?? 'done')
+                : outcome.message.slice(0, 300),
+          },
+        },
+      ],
+      alongside: () => updateRun(dependencies, run.id, {}),
+    },
+    (write) => whileStorageFull(write, report, new AbortController().signal),
   );
   if (outcome.kind === 'error' && outcome.notice) {
     // The user sees the refusal too, in the extension's words under the answer.
