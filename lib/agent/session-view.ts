@@ -10,9 +10,10 @@ export type NewMessage = Omit<MessageRecord, 'id' | 'seq' | 'createdAt'> & {
   createdAt?: number;
 };
 
-/** A message stored behind the loop, with the changes to steps it comes with. */
+/** Writes stored behind the loop: a message, new steps and changes to steps. */
 export interface WriteBehind {
-  append: NewMessage;
+  append?: NewMessage;
+  addSteps?: readonly StepRecord[];
   updateSteps?: ReadonlyArray<{ id: string; changes: Partial<StepRecord> }>;
   /** Other writes of the same transaction (the run's updatedAt). */
   alongside?: () => Promise<unknown>;
@@ -242,39 +243,47 @@ export class SessionView {
     writes: WriteBehind,
     /** How the transaction is run (tried again while storage is full). */
     store: (write: () => Promise<void>) => Promise<void> = (write) => write(),
-  ): MessageRecord {
+  ): MessageRecord | undefined {
     const { db, sessionId } = this;
     const last = this.state.messages.at(-1);
-    const createdAt = writes.append.createdAt ?? Date.now();
+    const createdAt = writes.append?.createdAt ?? Date.now();
     // What storage says of the session once the writes before this one have committed.
     const before = this.state.updatedAt;
-    let message: MessageRecord = {
+    let message: MessageRecord | undefined = writes.append && {
       ...writes.append,
       id: writes.append.id ?? newId(),
       seq: last ? last.seq + 1 : 0,
       createdAt,
     };
+    let state: Loaded = this.state;
+    for (const step of writes.addSteps ?? []) {
+      state = withSteps(state, step.runId, (held) => [...held, step]);
+    }
     const steps = (writes.updateSteps ?? []).map(({ id, changes }) => {
-      const stored = this.sessionSteps().find((step) => step.id === id);
-      if (!stored) throw new Error(`Step ${id} is not in the session the run holds.`);
-      return { ...stored, ...changes };
+      const held = [...state.steps.values()].flat().find((step) => step.id === id);
+      if (!held) throw new Error(`Step ${id} is not in the session the run holds.`);
+      return { ...held, ...changes };
     });
-    if (this.unsettled === 0) this.ownUpdatedAts.clear();
-    this.ownUpdatedAts.add(this.state.updatedAt);
-    this.ownUpdatedAts.add(createdAt);
-    let state: Loaded = {
-      ...this.state,
-      messages: [...this.state.messages, message],
-      updatedAt: createdAt,
-    };
     for (const step of steps) {
       state = withSteps(state, step.runId, (held) => replaced(held, step.id, step));
+    }
+    if (this.unsettled === 0) this.ownUpdatedAts.clear();
+    this.ownUpdatedAts.add(this.state.updatedAt);
+    if (message) {
+      this.ownUpdatedAts.add(createdAt);
+      state = { ...state, messages: [...state.messages, message], updatedAt: createdAt };
     }
     this.state = state;
     this.unsettled++;
     this.queued.push(() =>
       store(() =>
         db.transaction('rw', [db.sessions, db.messages, db.runs, db.steps], async () => {
+          for (const step of writes.addSteps ?? []) await db.steps.add(step);
+          if (!message) {
+            for (const step of steps) await db.steps.put(step);
+            await writes.alongside?.();
+            return;
+          }
           const session = await db.sessions.get(sessionId);
           if (session?.updatedAt !== before) {
             // Another writer added to the session meanwhile: the message goes after what it

@@ -14,6 +14,9 @@ import { findReusableResult, reuseKey, turnOf } from './step-reuse';
 import { repeatedCallReached } from './stop-conditions';
 import { whileStorageFull } from './storage-retry';
 
+/** How long a tool may take before its running step is stored without waiting for its result. */
+const STORE_RUNNING_STEP_AFTER_MS = 100;
+
 export type ToolStepResult =
   | { kind: 'continue' }
   | { kind: 'denied'; message: string }
@@ -157,23 +160,31 @@ export async function runToolStep(
     ? dependencies.tools.getRegistered(call.name)
     : dependencies.tools.get(call.name);
   const reusable = offered ? findReusableResult(view, run, call) : undefined;
-  // The running step is stored while the tool runs; its result is stored after it.
-  const stepAdded = view.addStep({
-    id: stepId,
-    runId: run.id,
-    index: steps.length,
-    kind: 'tool',
-    status: 'running',
-    toolName: call.name,
-    toolCallId: call.id,
-    ...consentOf(dependencies, call.name),
-    arguments: call.arguments,
-    reuseKey: key,
-    ...(reusable ? { reusedFrom: reusable.step.id } : {}),
-    startedAt: now(),
+  // The running step is stored behind the loop (below: at once if the tool takes a while).
+  view.writeBehind({
+    addSteps: [
+      {
+        id: stepId,
+        runId: run.id,
+        index: steps.length,
+        kind: 'tool',
+        status: 'running',
+        toolName: call.name,
+        toolCallId: call.id,
+        ...consentOf(dependencies, call.name),
+        arguments: call.arguments,
+        reuseKey: key,
+        ...(reusable ? { reusedFrom: reusable.step.id } : {}),
+        startedAt: now(),
+      },
+    ],
   });
-  // Awaited before each write that follows; a failure of it is the step's failure.
-  stepAdded.catch(() => undefined);
+  // A tool that takes a while (a card, a fetch) has its running step stored soon, for Activity
+  // to show; a page read ahead answers sooner, and its step is stored with its result once the
+  // next request has gone out.
+  const storeRunning = setTimeout(() => {
+    view.settle().catch(() => undefined);
+  }, STORE_RUNNING_STEP_AFTER_MS);
 
   let outcome: SettledOutcome;
   try {
@@ -191,11 +202,11 @@ export async function runToolStep(
         : await resolveOutcome(dependencies, run, call, question, signal, synthetic),
     );
   } catch (error) {
-    await stepAdded;
+    clearTimeout(storeRunning);
     await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw error;
   }
-  await stepAdded;
+  clearTimeout(storeRunning);
   if (signal.aborted) {
     await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw new RunAborted();
