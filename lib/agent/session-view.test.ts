@@ -6,7 +6,7 @@ import { runHarness } from '../../testing/run-harness';
 import { ScriptedModel, type ScriptedReply } from '../../testing/scripted-model';
 import { createTestDatabase } from '../../testing/test-database';
 import type { GleanerDatabase } from '../db/database';
-import { appendMessage, runSteps, sessionMessages } from '../db/queries';
+import { appendMessage, markInterruptedRuns, runSteps, sessionMessages } from '../db/queries';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import { readTabTool } from '../tools/read-tab';
 import { createToolRegistry } from '../tools/registry';
@@ -225,6 +225,63 @@ describe('the first request of a Summarize', () => {
       ['assistant', 1, ''],
       ['tool', 2, expect.stringContaining('Whole page.')],
       ['assistant', 3, 'A summary.'],
+    ]);
+  });
+});
+
+describe('a worker stopped before the page was stored', () => {
+  it('leaves a run that Resume finishes by reading the tab again', async () => {
+    const services = fakeServices([
+      {
+        id: 7,
+        title: 'Long read',
+        url: 'https://long.example/',
+        active: true,
+        article: { markdown: 'Whole page.' },
+      },
+    ]);
+    // The first worker's writes after its request never run: it is stopped while they wait.
+    let stopped = false;
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+    (db as unknown as { transaction: unknown }).transaction = async (...args: unknown[]) => {
+      if (stopped && args[0] === 'rw') await new Promise(() => {});
+      return transaction(...args);
+    };
+    const first = new ScriptedModel([{ text: 'Never stored.' }]);
+    const complete = first.complete.bind(first);
+    first.complete = async (request) => {
+      stopped = true;
+      return complete(request);
+    };
+    const parts = (model: ScriptedModel) => ({
+      model,
+      tools: createToolRegistry([readTabTool as Tool], ['read_tab']),
+      services,
+      settings,
+      systemPrompt: 'You are a test.',
+      persistEveryMs: 0,
+    });
+    const { runId, sessionId } = await runHarness(db, parts(first)).start({
+      text: 'Summarize',
+      tabIds: [7],
+    });
+    await expect.poll(() => first.requests.length).toBe(1);
+    expect((await sessionMessages(db, sessionId)).map((message) => message.role)).toEqual(['user']);
+
+    // The next worker marks the run interrupted when it starts, and Resume finishes it.
+    stopped = false;
+    (db as unknown as { transaction: unknown }).transaction = transaction;
+    await markInterruptedRuns(db);
+    const next = runHarness(db, parts(new ScriptedModel([{ text: 'A summary.' }])));
+    await next.resume(runId);
+    expect((await next.settled(runId)).status).toBe('done');
+    expect(services.readTabIds).toEqual([7, 7]);
+    const stored = await sessionMessages(db, sessionId);
+    expect(stored.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'Summarize'],
+      ['assistant', ''],
+      ['tool', expect.stringContaining('Whole page.')],
+      ['assistant', 'A summary.'],
     ]);
   });
 });
