@@ -1,6 +1,7 @@
 import { newId } from '../db/queries';
 import type { MessageRecord, RunRecord, StepRecord } from '../db/records';
 import { isStorageFullError } from '../db/storage-full';
+import { local, localCount, summaryOf } from '../i18n/local-text';
 import { LlmError } from '../llm/errors';
 import { costOf, priceOf } from '../llm/prices';
 import { estimateTokens } from '../llm/token-estimate';
@@ -247,9 +248,11 @@ export async function runModelStep(
           tokensEstimated: prepared.tokens,
           ...(response.usage ? {} : { usageEstimated: true }),
           ...(price ? { cost: costOf(tokensIn, tokensOut, price) } : {}),
-          summary: response.toolCalls.length
-            ? `asked for ${response.toolCalls.map((call) => call.name).join(', ')}`
-            : `answered (${response.content.length} characters)`,
+          ...summaryOf(
+            response.toolCalls.length
+              ? local('summaryAskedFor', response.toolCalls.map((call) => call.name).join(', '))
+              : localCount('summaryAnswered', response.content.length),
+          ),
         });
         await updateRun(dependencies, run.id, { steps: run.steps + 1 });
       }),

@@ -9,6 +9,7 @@ import {
 } from '../db/queries';
 import type { RunRecord } from '../db/records';
 import { isStorageFullError } from '../db/storage-full';
+import { inEnglish, local } from '../i18n/local-text';
 import { CommandError } from '../messaging/command-error';
 import { stripInvisible } from '../text/strip-invisible';
 import type { RunDependencies } from './run-context';
@@ -201,7 +202,11 @@ export class RunManager {
         console.error('Gleaner run failed unexpectedly', error);
         await this.db.runs.update(runId, {
           status: 'failed',
-          error: { kind: 'internal', message: `Gleaner hit an internal error: ${String(error)}` },
+          error: {
+            kind: 'internal',
+            message: inEnglish(local('runInternalError', String(error))),
+            i18n: local('runInternalError', String(error)),
+          },
         });
         return (await this.db.runs.get(runId))!;
       })

@@ -1,6 +1,7 @@
 import { ConsentAborted } from '../consent/broker';
 import { newId } from '../db/queries';
-import type { RunRecord, ToolCall } from '../db/records';
+import type { RunRecord, StepRecord, ToolCall } from '../db/records';
+import { inEnglish, type LocalText, local, textOfError } from '../i18n/local-text';
 import { LlmError } from '../llm/errors';
 import { stripInvisibleDeep } from '../text/strip-invisible';
 import { runNonce } from '../tools/support/untrusted';
@@ -35,32 +36,37 @@ async function resolveOutcome(
     ? dependencies.tools.getRegistered(call.name)
     : dependencies.tools.get(call.name);
   if (!tool) {
-    const available = dependencies.tools.names().join(', ') || 'none';
-    return {
-      kind: 'error',
-      message: `Unknown tool "${call.name}". Available tools: ${available}.`,
-    };
+    const available = dependencies.tools.names().join(', ');
+    return refusal(
+      available
+        ? local('toolUnknown', call.name, available)
+        : local('toolUnknownNoTools', call.name),
+    );
   }
   let raw: unknown;
   try {
     raw = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
   } catch {
-    return {
-      kind: 'error',
-      message: `The arguments for ${call.name} are not valid JSON: ${call.arguments.slice(0, 200)}`,
-    };
+    return refusal(local('toolArgumentsNotJson', call.name, call.arguments.slice(0, 200)));
   }
   const parsed = tool.parameters.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`)
       .join('; ');
-    return { kind: 'error', message: `Invalid arguments for ${call.name}: ${issues}` };
+    return refusal(local('toolArgumentsInvalid', call.name, issues));
   }
   const { apiKey } = dependencies.settings;
   const refused = screenArguments(call.name, call.arguments, apiKey);
   if (refused) {
-    return { kind: 'error', message: `${refused} Do not try this call again.`, notice: refused };
+    const notice = inEnglish(refused);
+    return {
+      kind: 'error',
+      message: `${notice} Do not try this call again.`,
+      i18n: refused,
+      notice,
+      noticeI18n: refused,
+    };
   }
   // The conversation's texts are read only when a card is about to be shown, not for every
   // tool call (view, grep and glob ask nothing).
@@ -93,8 +99,31 @@ async function resolveOutcome(
     // it (and keeps its page files) instead of the model seeing a failure.
     if (error instanceof LlmError && error.kind === 'stream-cut') throw error;
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: 'error', message: `${call.name} failed: ${message}` };
+    return refusal(local('toolFailed', call.name, textOfError(error) ?? message));
   }
+}
+
+/** An error outcome the model reads in English and the panel shows in the chosen language. */
+function refusal(text: LocalText): SettledOutcome {
+  return { kind: 'error', message: inEnglish(text), i18n: text };
+}
+
+/** What Activity shows for a finished call, beside the English summary. */
+function summaryI18nOf(outcome: SettledOutcome): LocalText | undefined {
+  if (outcome.kind === 'result') {
+    return outcome.summaryI18n ?? (outcome.summary ? undefined : local('summaryDone'));
+  }
+  return outcome.kind === 'error' ? outcome.i18n : undefined;
+}
+
+/** "reused: …" of the step whose result answers this call, said once however often reused. */
+function reusedSummary(step: StepRecord): LocalText {
+  const earlier = step.summaryI18n;
+  if (earlier?.key === 'summaryReused') return earlier;
+  return local(
+    'summaryReused',
+    earlier ?? step.summary?.replace(/^reused: /, '') ?? local('summaryDone'),
+  );
 }
 
 /** Counts one fetch against the answer's budget (stored on the run, reset by Continue). */
@@ -196,6 +225,7 @@ export async function runToolStep(
             kind: 'result',
             content: reusable.message.content,
             summary: `reused: ${(reusable.step.summary ?? 'done').replace(/^reused: /, '')}`,
+            summaryI18n: reusedSummary(reusable.step),
             ...(reusable.message.sources ? { sources: reusable.message.sources } : {}),
             ...(reusable.step.bytes !== undefined ? { bytes: reusable.step.bytes } : {}),
           }
@@ -252,6 +282,7 @@ export async function runToolStep(
               outcome.kind === 'result'
                 ? (outcome.summary ?? 'done')
                 : outcome.message.slice(0, 300),
+            summaryI18n: summaryI18nOf(outcome),
           },
         },
       ],
@@ -268,6 +299,7 @@ export async function runToolStep(
       content: '',
       status: 'done',
       notice: outcome.notice,
+      ...(outcome.noticeI18n ? { noticeI18n: outcome.noticeI18n } : {}),
     });
   }
   return outcome.kind === 'denied'

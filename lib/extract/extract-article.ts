@@ -124,15 +124,25 @@ function extractByKind(
     if (scrap) {
       const fallback = clean(fallbackContent(document.body));
       if (!content || textLength(fallback) > 2 * textLength(content)) content = fallback;
-    } else if (bodyCopy && content) {
-      content = wholerRegion(content, bodyCopy, clean);
     }
-    const listing = bodyCopy && content ? listingOf(document, content, bodyCopy) : null;
+    // A short pick may be one item of a listing or one section of a longer page. Both checks
+    // read the page as it was, and the region check cleans what it reads: it gets its own copy
+    // when the listing check is to follow, and the candidate with more text wins.
+    const short = bodyCopy && content ? isShortPick(content) : false;
+    const pick = content;
+    if (!scrap && bodyCopy && content) {
+      const regionCopy = short ? (bodyCopy.cloneNode(true) as HTMLElement) : bodyCopy;
+      content = wholerRegion(content, regionCopy, clean);
+    }
+    let listing = short && bodyCopy && pick ? listingOf(document, pick, bodyCopy) : null;
+    if (listing && listing !== pick && !options.keepBoilerplate) {
+      removeBoilerplate(listing, undefined, PROFILES.listing);
+    }
+    if (listing && content !== pick && content && textLength(content) > textLength(listing)) {
+      listing = null;
+    }
     if (listing) {
       kind = 'listing';
-      if (listing !== content && !options.keepBoilerplate) {
-        removeBoilerplate(listing, undefined, PROFILES.listing);
-      }
       content = listing;
     }
   } else {
@@ -192,7 +202,6 @@ const SHORT_PICK = 3000;
  */
 function listingOf(document: Document, picked: Element, bodyCopy: HTMLElement): Element | null {
   const pickedLength = textLength(picked);
-  if (pickedLength >= SHORT_PICK || isProse(picked)) return null;
   const items = repeatedItems(bodyCopy);
   let itemsLength = 0;
   for (const item of items) itemsLength += textLength(item);
@@ -208,6 +217,11 @@ function listingOf(document: Document, picked: Element, bodyCopy: HTMLElement): 
   if (!items.some((item) => normalized(item).includes(introStart))) listing.append(picked);
   for (const item of items) listing.append(item);
   return listing;
+}
+
+/** Whether Readability's pick is short enough, and not prose, to be checked for a listing. */
+function isShortPick(picked: Element): boolean {
+  return textLength(picked) < SHORT_PICK && !isProse(picked);
 }
 
 /**

@@ -34,6 +34,19 @@ describe('a forum thread', () => {
   });
 });
 
+describe('a forum thread on a host named for a forum, at an address without a forum path', () => {
+  const article = extractFromHtml(
+    fixture('forum-thread.html'),
+    'https://www.bakersforum.example/beginners/4411-sourdough-starter-not-rising',
+  );
+
+  it('is read as a forum thread with every post', () => {
+    expect(article.kind).toBe('forum');
+    expect(article.markdown).toContain('Try feeding it twice a day');
+    expect(article.markdown).toContain('Rye flour fixed it for me');
+  });
+});
+
 describe('a product page', () => {
   const article = extractFromHtml(
     fixture('product.html'),
@@ -89,6 +102,35 @@ describe('a product page with reviews and other products around it', () => {
   });
 });
 
+describe('a product page streamed in parts, with sections about other products', () => {
+  const article = extractFromHtml(
+    fixture('product-streamed.html'),
+    'https://trailhead.example/products/enamel-camping-mug',
+  );
+
+  it('puts the parts a streaming server sent hidden where they belong, without the loading text', () => {
+    const { markdown } = article;
+    expect(markdown).toMatch(/\| Capacity \| 350 ml \|/);
+    expect(markdown).toContain('Tatra foothills');
+    expect(markdown.indexOf('rolled blue rim')).toBeLessThan(markdown.indexOf('Capacity'));
+    expect(markdown.indexOf('Capacity')).toBeLessThan(markdown.indexOf('Wash by hand'));
+    expect(markdown).not.toContain('Loading details');
+  });
+
+  it('drops the sections under headings about other products and other buyers', () => {
+    const { markdown } = article;
+    for (const text of [
+      'Similar items',
+      'Stacking Steel Cup',
+      'Customer reviews',
+      'chipped after a year',
+    ]) {
+      expect(markdown).not.toContain(text);
+    }
+    expect(markdown).toContain('not a dishwasher');
+  });
+});
+
 describe('a category page that marks itself as a product', () => {
   const article = extractFromHtml(
     fixture('product-grid.html'),
@@ -98,6 +140,20 @@ describe('a category page that marks itself as a product', () => {
   it('is read as a listing and keeps every product with its price', () => {
     expect(article.kind).toBe('listing');
     for (const text of ['Copper Stovetop Kettle', '$89.00', 'Whistling Kettle, cream', '$46.00']) {
+      expect(article.markdown).toContain(text);
+    }
+  });
+});
+
+describe('a shop collection that says it is a group of products', () => {
+  const article = extractFromHtml(
+    fixture('collection.html'),
+    'https://loomlane.example/collections/bags',
+  );
+
+  it('is read as a listing and keeps every product with its price', () => {
+    expect(article.kind).toBe('listing');
+    for (const text of ['Canvas Tote, olive', 'Rolltop Backpack', '$96.00', 'Zip Pouch, small']) {
       expect(article.markdown).toContain(text);
     }
   });
@@ -124,6 +180,37 @@ describe('a section front that calls itself an article', () => {
 
   it('drops the site menu', () => {
     expect(article.markdown).not.toContain('Sport');
+  });
+});
+
+describe('a news archive whose teasers look like media cards to the article cleaner', () => {
+  const article = extractFromHtml(
+    fixture('news-archive.html'),
+    'https://hotelledger.example/news/',
+  );
+
+  it('is read as a listing with every teaser, not only its heading', () => {
+    expect(article.kind).toBe('listing');
+    for (const text of [
+      'Harbour Hotel sold to a regional group',
+      'a refit planned for the spring',
+      'Quarterly results: occupancy up',
+      'wages and energy have eaten the gains',
+    ]) {
+      expect(article.markdown).toContain(text);
+    }
+  });
+});
+
+describe('a short post with comments under it', () => {
+  const article = extractFromHtml(
+    fixture('short-post-with-comments.html'),
+    'https://orchard.example/2026/11/pruning-an-old-apple-tree/',
+  );
+
+  it('stays an article: a thread of comments is not a listing', () => {
+    expect(article.kind).toBe('article');
+    expect(article.markdown).toContain('never take more than a quarter of the crown');
   });
 });
 
@@ -182,6 +269,40 @@ describe('a service page', () => {
       expect(article.markdown).toContain(sentence);
     }
     expect(article.markdown).not.toContain('Careers');
+  });
+});
+
+describe('a service page whose main landmark wraps only its hero', () => {
+  const article = extractFromHtml(
+    fixture('service-small-main.html'),
+    'https://brightwell.example/',
+  );
+
+  it('reads the sections of the offer outside that landmark', () => {
+    for (const text of [
+      'Bookkeeping for small workshops',
+      'one-page summary',
+      'pension contributions',
+      'takes a week',
+    ]) {
+      expect(article.markdown).toContain(text);
+    }
+    expect(article.markdown).not.toContain('Contact');
+  });
+});
+
+describe('a service page whose questions and answers sit in an accordion marked as a tab list', () => {
+  const article = extractFromHtml(
+    fixture('service-accordion.html'),
+    'https://northvale.example/rebates/heat-pumps',
+  );
+
+  it('keeps the answers, and drops the row of tab labels', () => {
+    const { markdown } = article;
+    expect(markdown).toContain("including tenants with the owner's written agreement");
+    expect(markdown).toContain('commissioning certificate');
+    expect(markdown).toContain('heat loss survey');
+    expect(markdown).not.toMatch(/\bBusiness\b/);
   });
 });
 

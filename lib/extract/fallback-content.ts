@@ -26,7 +26,7 @@ const CHROME = [
 export function fallbackContent(body: HTMLElement): Element {
   const mains = body.querySelectorAll('main, [role="main"]');
   const main = mains.length === 1 ? mains[0] : null;
-  const root = main && (main.textContent?.trim().length ?? 0) > 0 ? main : body;
+  const root = main && holdsContent(main, body) ? main : body;
   for (const element of Array.from(root.querySelectorAll(CHROME))) {
     // A form can wrap a whole page (ASP.NET does): keep its content, drop only its controls.
     if (element.localName === 'form' && element.querySelector('p, article, main, h1, h2')) continue;
@@ -36,4 +36,15 @@ export function fallbackContent(body: HTMLElement): Element {
     if (!element.parentElement?.closest('article, section, main')) element.remove();
   }
   return root;
+}
+
+/** A main landmark around only a scrap of the page (a site builder's wrapper, a hero) is not it. */
+const MIN_MAIN_TEXT = 500;
+const MIN_MAIN_SHARE = 0.1;
+
+function holdsContent(main: Element, body: HTMLElement): boolean {
+  const length = main.textContent?.trim().length ?? 0;
+  if (length === 0) return false;
+  if (length >= MIN_MAIN_TEXT) return true;
+  return length >= MIN_MAIN_SHARE * (body.textContent?.length ?? 0);
 }

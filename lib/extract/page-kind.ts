@@ -26,9 +26,12 @@ const TYPES_BY_KIND: [PageKind, RegExp][] = [
   ['service', /^(?:Service|ProfessionalService|SoftwareApplication|WebApplication|FAQPage)$/],
 ];
 
-/** Path segments and host prefixes that CMSs and forum engines give each kind of page. */
+/**
+ * Path segments and host prefixes that CMSs and forum engines give each kind of page; a host
+ * whose name says forum ("physicsforums", "warriorforum") is one too.
+ */
 const FORUM_URL =
-  /(?:^|\.)(?:forums?|community|discuss|discussion|discourse|bbs|answers)\.|\/(?:forums?|threads?|topics?|discussions?|questions|t|showthread\.php|viewtopic\.php|showtopic)(?:[/?.-]|$)|\/comments\/[a-z0-9]+\//i;
+  /^[a-z]+:\/\/[^/?#]*forum|(?:^|\.)(?:forums?|community|discuss|discussion|discourse|bbs|answers)\.|\/(?:forums?|threads?|topics?|discussions?|questions|t|showthread\.php|viewtopic\.php|showtopic)(?:[/?.-]|$)|\/comments\/[a-z0-9]+\//i;
 const DOCS_URL =
   /(?:^|\.)(?:docs?|developers?|wiki|learn|devdocs)\.|\/(?:docs?|documentation|reference|api|manual|handbook|guides?|tutorials?|wiki|man|book|spec)(?:[/?#.]|$)/i;
 const PRODUCT_URL = /\/(?:products?|p|dp|itm|item|gp\/product|pd|sku)\/[^/?#]+/i;
@@ -95,6 +98,8 @@ const EMPTY_SHAPE: DomShape = {
 function kindFromOpenGraph(ogType: string | null | undefined): PageKind | null {
   const type = ogType?.trim().toLowerCase() ?? '';
   if (type === 'article' || type === 'blog' || type.startsWith('article')) return 'article';
+  // Open Graph's type for a group of products: shops give it to their collection pages.
+  if (type === 'product.group' || type === 'product:group') return 'listing';
   if (type === 'product' || type.startsWith('product') || type === 'og:product') return 'product';
   return null;
 }

@@ -1,4 +1,5 @@
 import { HIDDEN_MARK, hidesTooMuch, isHiddenByMarkup } from './hidden-elements';
+import { isStreamedSegment, isStreamPlaceholder, placeStreamedSegments } from './streamed-segments';
 
 /** Never part of what a reader sees as text. */
 const NEVER_TEXT = new Set([
@@ -62,13 +63,18 @@ function unwrapNoscriptContent(body: HTMLElement): void {
 /**
  * One pass over the body's elements (a selector list is several times slower in linkedom):
  * drops scripts, styles, embeds and dialogs, and elements markup says are hidden (unless asked to
- * keep them). Returns whether hidden text was kept (see hidesTooMuch).
+ * keep them), after putting the parts a streaming server sent hidden where they belong
+ * (streamed-segments). Returns whether hidden text was kept (see hidesTooMuch).
  */
 function removeInvisible(body: HTMLElement, keepHidden: boolean): boolean {
   let hiddenKept = false;
   const hidden: Element[] = [];
+  const segments: Element[] = [];
+  const placeholders = new Map<string, Element>();
   for (const element of Array.from(body.querySelectorAll('*'))) {
-    if (NEVER_TEXT.has(element.localName)) element.remove();
+    if (isStreamPlaceholder(element)) placeholders.set(element.id, element);
+    else if (isStreamedSegment(element)) segments.push(element);
+    else if (NEVER_TEXT.has(element.localName)) element.remove();
     else if (element.getAttribute('hidden') === 'until-found') {
       // Collapsed text that find-in-page reveals is part of the page; Readability would drop
       // any element with a hidden attribute.
@@ -83,6 +89,8 @@ function removeInvisible(body: HTMLElement, keepHidden: boolean): boolean {
       hidden.push(element);
     }
   }
+  if (segments.length > 0) placeStreamedSegments(segments, placeholders);
+  for (const placeholder of placeholders.values()) placeholder.remove();
   let bodyTextLength = -1;
   const bodyText = () => {
     if (bodyTextLength < 0) bodyTextLength = body.textContent?.length ?? 0;

@@ -17,6 +17,7 @@ export function removeProductExtras(root: Element): 'product' | 'listing' {
     return 'listing';
   }
   const limit = rootLength * MAX_SHARE;
+  removeSectionsAboutOthers(root, limit);
   removeReviews(root, limit);
   removeProductTiles(root, tiles, limit);
   removeBareAddresses(root);
@@ -68,6 +69,57 @@ function markupWordsOf(element: Element): string {
 }
 
 const TAB_WORDS = /(?:^| )(?:tabs?|tab ?panel|tab ?content|tabs ?panel|tabs ?content)(?: |$)/;
+
+/**
+ * Headings of the sections a shop puts under a product about other products, other buyers or
+ * the seller: "Similar items", "Customers also bought", "Explore related items", "Reviews".
+ */
+const ABOUT_OTHERS_HEADING =
+  /^(?:similar (?:items|products|styles)|(?:explore )?related (?:items|products)|more to (?:explore|consider|love)|frequently bought together|(?:customers|people|shoppers) (?:also|who) .{1,40}|you (?:may|might|will|'ll) also (?:like|love|need|want)|complete the look|(?:recommended|picked) for you|recommendations|sponsored .{1,40}|more from (?:this|the) (?:seller|shop|store|brand)|(?:customer |product )?reviews?(?: \(\d[\d,.]*\))?|ratings? (?:&|and) reviews|reviews summary|seller feedback.{0,20}|(?:customer )?questions (?:&|and) answers|recently viewed.{0,20}|more (?:seller|buying) options.{0,10})$/i;
+
+/**
+ * The sections under a heading about other products, other buyers or the seller, each taken
+ * as the outermost box that starts with that heading (or, in a flat page, the heading and
+ * what follows it up to the next heading as high). A product's own tab of reviews stays, as in
+ * removeReviews.
+ */
+function removeSectionsAboutOthers(root: Element, limit: number): void {
+  for (const heading of Array.from(root.querySelectorAll('h2, h3, h4'))) {
+    if (!root.contains(heading)) continue;
+    const text = normalizedText(heading);
+    if (text.length > 60 || !ABOUT_OTHERS_HEADING.test(text)) continue;
+    if (heading.closest('[role="tabpanel"]')) continue;
+    const section = sectionOf(heading, root, limit);
+    if (section) section.remove();
+    else removeFlatSection(heading, limit);
+  }
+}
+
+/** The outermost box (below the root, within the limit) whose first heading is this one. */
+function sectionOf(heading: Element, root: Element, limit: number): Element | null {
+  let section: Element | null = null;
+  for (let box = heading.parentElement; box && box !== root; box = box.parentElement) {
+    if (box.querySelector('h1, h2, h3, h4, h5, h6') !== heading) break;
+    if (textLength(box) > limit) break;
+    section = box;
+  }
+  // A box holding only the heading says nothing about where its section ends.
+  return section && textLength(section) > normalizedText(heading).length ? section : null;
+}
+
+function removeFlatSection(heading: Element, limit: number): void {
+  const level = Number(heading.localName.slice(1));
+  const doomed: Element[] = [heading];
+  let length = 0;
+  for (let next = heading.nextElementSibling; next; next = next.nextElementSibling) {
+    const nextLevel = /^h[1-6]$/.test(next.localName) ? Number(next.localName.slice(1)) : 7;
+    if (nextLevel <= level) break;
+    length += textLength(next);
+    if (length > limit) return;
+    doomed.push(next);
+  }
+  for (const element of doomed) element.remove();
+}
 
 /** "$19.99", "£675", "19,99 €", "EUR 163.12". */
 const PRICE =

@@ -88,6 +88,9 @@ const TABLE_PARTS = new Set([
   'colgroup',
 ]);
 
+/** The most text a row of tab labels holds. */
+const MAX_TAB_LABELS = 300;
+
 /** Roles that mark page furniture. */
 const CHROME_ROLES = new Set([
   'navigation',
@@ -138,7 +141,12 @@ function boilerplateReason(
   if (TABLE_PARTS.has(name)) return null;
   if (NEVER_CONTENT.has(name)) return `<${name}>`;
   const role = element.getAttribute('role');
-  if (role && CHROME_ROLES.has(role) && textLength(element) < limit) return `role=${role}`;
+  if (role && CHROME_ROLES.has(role)) {
+    const length = textLength(element);
+    // A list of tabs is a row of short labels; one holding paragraphs is an accordion whose
+    // panels were put inside it, and they are content.
+    if (length < limit && (role !== 'tablist' || length <= MAX_TAB_LABELS)) return `role=${role}`;
+  }
   if (name === 'form' || name === 'footer') {
     return textLength(element) < Math.min(limit, 1000) ? `<${name}>` : null;
   }

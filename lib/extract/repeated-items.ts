@@ -2,6 +2,9 @@
 const CHROME =
   'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]';
 
+/** Class words of a thread of comments or replies. */
+const COMMENTS = /comment|repl(?:y|ies)/i;
+
 /** Fewer items than this is a row of teasers, not a listing. */
 const MIN_ITEMS = 4;
 /** An item says something: a title and a few words, not only a menu label. */
@@ -28,8 +31,10 @@ export function repeatedItems(root: Element): Element[] {
       else groups.set(key, [child]);
     }
     let checkedChrome = false;
-    for (const group of groups.values()) {
-      if (group.length < MIN_ITEMS) continue;
+    // Comments and replies are built alike too, under a post: never a listing's items.
+    if (COMMENTS.test(parent.getAttribute('class') ?? '')) continue;
+    for (const [key, group] of groups) {
+      if (group.length < MIN_ITEMS || COMMENTS.test(key)) continue;
       let length = 0;
       const items: Element[] = [];
       for (const child of group) {

@@ -13,6 +13,7 @@ import {
   sessionSchema,
   stepSchema,
 } from '../db/records';
+import { inEnglish, local } from '../i18n/local-text';
 import { EXPORT_FORMAT, EXPORT_VERSION, type SessionBundle } from './export-session';
 
 export class ImportError extends Error {
@@ -165,7 +166,8 @@ function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords
               updatedAt: now,
               error: {
                 kind: 'interrupted' as const,
-                message: 'This answer was still running when it was exported.',
+                message: inEnglish(local('runExportedWhileRunning')),
+                i18n: local('runExportedWhileRunning'),
               },
             }
           : {}),
