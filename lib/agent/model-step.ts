@@ -14,6 +14,8 @@ import type { SessionView } from './session-view';
 import { turnOf } from './step-reuse';
 import { whileStorageFull } from './storage-retry';
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Streamed text goes to the panel at most this often: about one frame. */
 const DELTA_EVERY_MS = 16;
 
@@ -106,21 +108,26 @@ export async function runModelStep(
     model: settings.model,
     startedAt,
   };
-  const started = stored(() =>
-    view.transaction(async (writer) => {
-      if (unfinished) await writer.updateMessage(answer.id, { content: '', status: 'streaming' });
-      else {
-        await writer.append({
-          id: answer.id,
-          sessionId: run.sessionId,
-          runId: run.id,
-          role: 'assistant',
-          content: '',
-          status: 'streaming',
-        });
-      }
-      await writer.addStep(step);
-    }),
+  // It starts on the next task: the request is built and handed to fetch in the microtasks of
+  // the call below, so neither this write nor the writes behind it (a page stored as a tool
+  // result, which it waits for) hold the request back.
+  const started = nextTask().then(() =>
+    stored(() =>
+      view.transaction(async (writer) => {
+        if (unfinished) await writer.updateMessage(answer.id, { content: '', status: 'streaming' });
+        else {
+          await writer.append({
+            id: answer.id,
+            sessionId: run.sessionId,
+            runId: run.id,
+            role: 'assistant',
+            content: '',
+            status: 'streaming',
+          });
+        }
+        await writer.addStep(step);
+      }),
+    ),
   );
   // Its failure is said where the step ends; the writes of the stream only wait for it.
   const afterStart = started.then(

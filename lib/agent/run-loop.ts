@@ -86,8 +86,13 @@ export async function executeRun(
   const dependencies = started.withoutWeb
     ? { ...given, tools: withoutWebTools(given.tools) }
     : given;
-  await updateRun(dependencies, runId, { status: 'running', error: undefined });
-  const view = await SessionView.open(db, started.sessionId);
+  // A run just started or resumed is stored as running already: no write to wait for.
+  const [, view] = await Promise.all([
+    started.status === 'running' && started.error === undefined
+      ? undefined
+      : updateRun(dependencies, runId, { status: 'running', error: undefined }),
+    SessionView.open(db, started.sessionId),
+  ]);
   let question: string | undefined;
   try {
     await sayNotices(dependencies, view, runId);
@@ -95,9 +100,8 @@ export async function executeRun(
       if (signal.aborted) throw new RunAborted();
       // The run's record is changed from outside (a fetch spent by its Fetch Analysis, "Allow
       // all fetches"), so it is read each pass; the session only when its updatedAt moved.
-      const run = await db.runs.get(runId);
+      const [run] = await Promise.all([db.runs.get(runId), view.refreshIfChanged()]);
       if (!run) throw new Error(`Run ${runId} no longer exists (its session was deleted).`);
-      await view.refreshIfChanged();
       const runMessages = view.messages.filter((message) => message.runId === runId);
       question ??= await questionServed(dependencies, run, runMessages);
       // Notice lines (a denial, a limit) are the extension's words, not a model step.
@@ -109,15 +113,18 @@ export async function executeRun(
       // Prelude calls (attached tabs, the page of URL mode) are made by the extension first and
       // recorded in the run, so the model gets them as tool results (never pasted into the
       // user's text) and Resume re-runs any that had not finished.
+      // The calls are stored behind the loop: a worker stopped before that makes them again.
       if (!lastAssistant && run.preludeCalls?.length) {
-        await view.append({
-          sessionId: run.sessionId,
-          runId,
-          role: 'assistant',
-          content: '',
-          status: 'done',
-          synthetic: true,
-          toolCalls: run.preludeCalls,
+        view.writeBehind({
+          append: {
+            sessionId: run.sessionId,
+            runId,
+            role: 'assistant',
+            content: '',
+            status: 'done',
+            synthetic: true,
+            toolCalls: run.preludeCalls,
+          },
         });
         continue;
       }

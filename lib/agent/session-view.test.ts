@@ -6,8 +6,9 @@ import { runHarness } from '../../testing/run-harness';
 import { ScriptedModel, type ScriptedReply } from '../../testing/scripted-model';
 import { createTestDatabase } from '../../testing/test-database';
 import type { GleanerDatabase } from '../db/database';
-import { appendMessage, runSteps, sessionMessages } from '../db/queries';
+import { appendMessage, markInterruptedRuns, runSteps, sessionMessages } from '../db/queries';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
+import { readTabTool } from '../tools/read-tab';
 import { createToolRegistry } from '../tools/registry';
 import { defineTool, type Tool } from '../tools/tool';
 import { SessionView } from './session-view';
@@ -143,6 +144,144 @@ describe('a session view', () => {
       'Hi',
       'Hello.',
       'Kept',
+    ]);
+  });
+});
+
+describe('the first request of a Summarize', () => {
+  it('leaves while the page is still being stored, and the answer is stored after the page', async () => {
+    const services = fakeServices([
+      { id: 7, title: 'Long read', url: 'https://long.example/', active: true },
+    ]);
+    services.tabs.read = async () => {
+      // The running step is stored while the tab is read; then the store becomes slow: each
+      // write transaction from here on waits until the gate opens.
+      while ((await db.steps.count()) === 0) await new Promise((resolve) => setTimeout(resolve));
+      holding = true;
+      return {
+        ok: true,
+        article: {
+          title: 'Long read',
+          byline: null,
+          siteName: null,
+          lang: null,
+          publishedTime: null,
+          textLength: 11,
+          excerpt: 'Whole page.',
+          markdown: 'Whole page.',
+        },
+      };
+    };
+    let holding = false;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // A write held before its transaction starts, so that reads are not queued behind it.
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+    (db as unknown as { transaction: unknown }).transaction = async (...args: unknown[]) => {
+      if (holding && args[0] === 'rw') await gate;
+      return transaction(...args);
+    };
+    const added: string[] = [];
+    db.messages.hook('creating', (_key, message) => {
+      added.push(message.role);
+    });
+
+    const model = new ScriptedModel([{ text: 'A summary.' }]);
+    const complete = model.complete.bind(model);
+    let atRequest: { held: boolean; stored: string[] } | undefined;
+    model.complete = async (request) => {
+      atRequest = { held: holding, stored: [...added] };
+      open();
+      return complete(request);
+    };
+    // Were the request to wait for the store, it would come after the gate opens by itself.
+    setTimeout(() => {
+      holding = false;
+      open();
+    }, 500);
+    const manager = runHarness(db, {
+      model,
+      tools: createToolRegistry([readTabTool as Tool], ['read_tab']),
+      services,
+      settings,
+      systemPrompt: 'You are a test.',
+      persistEveryMs: 0,
+    });
+    const { runId, sessionId } = await manager.start({ text: 'Summarize', tabIds: [7] });
+    expect((await manager.settled(runId)).status).toBe('done');
+
+    expect(atRequest).toEqual({ held: true, stored: ['user', 'assistant'] });
+    const sent = model.requests[0]!.messages;
+    expect(sent.at(-1)).toMatchObject({
+      role: 'tool',
+      content: expect.stringContaining('Whole page.'),
+    });
+    expect(added).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const stored = await sessionMessages(db, sessionId);
+    expect(stored.map((message) => [message.role, message.seq, message.content])).toEqual([
+      ['user', 0, 'Summarize'],
+      ['assistant', 1, ''],
+      ['tool', 2, expect.stringContaining('Whole page.')],
+      ['assistant', 3, 'A summary.'],
+    ]);
+  });
+});
+
+describe('a worker stopped before the page was stored', () => {
+  it('leaves a run that Resume finishes by reading the tab again', async () => {
+    const services = fakeServices([
+      {
+        id: 7,
+        title: 'Long read',
+        url: 'https://long.example/',
+        active: true,
+        article: { markdown: 'Whole page.' },
+      },
+    ]);
+    // The first worker's writes after its request never run: it is stopped while they wait.
+    let stopped = false;
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+    (db as unknown as { transaction: unknown }).transaction = async (...args: unknown[]) => {
+      if (stopped && args[0] === 'rw') await new Promise(() => {});
+      return transaction(...args);
+    };
+    const first = new ScriptedModel([{ text: 'Never stored.' }]);
+    const complete = first.complete.bind(first);
+    first.complete = async (request) => {
+      stopped = true;
+      return complete(request);
+    };
+    const parts = (model: ScriptedModel) => ({
+      model,
+      tools: createToolRegistry([readTabTool as Tool], ['read_tab']),
+      services,
+      settings,
+      systemPrompt: 'You are a test.',
+      persistEveryMs: 0,
+    });
+    const { runId, sessionId } = await runHarness(db, parts(first)).start({
+      text: 'Summarize',
+      tabIds: [7],
+    });
+    await expect.poll(() => first.requests.length).toBe(1);
+    expect((await sessionMessages(db, sessionId)).map((message) => message.role)).toEqual(['user']);
+
+    // The next worker marks the run interrupted when it starts, and Resume finishes it.
+    stopped = false;
+    (db as unknown as { transaction: unknown }).transaction = transaction;
+    await markInterruptedRuns(db);
+    const next = runHarness(db, parts(new ScriptedModel([{ text: 'A summary.' }])));
+    await next.resume(runId);
+    expect((await next.settled(runId)).status).toBe('done');
+    expect(services.readTabIds).toEqual([7, 7]);
+    const stored = await sessionMessages(db, sessionId);
+    expect(stored.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'Summarize'],
+      ['assistant', ''],
+      ['tool', expect.stringContaining('Whole page.')],
+      ['assistant', 'A summary.'],
     ]);
   });
 });

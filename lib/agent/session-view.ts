@@ -10,6 +10,15 @@ export type NewMessage = Omit<MessageRecord, 'id' | 'seq' | 'createdAt'> & {
   createdAt?: number;
 };
 
+/** Writes stored behind the loop: a message, new steps and changes to steps. */
+export interface WriteBehind {
+  append?: NewMessage;
+  addSteps?: readonly StepRecord[];
+  updateSteps?: ReadonlyArray<{ id: string; changes: Partial<StepRecord> }>;
+  /** Other writes of the same transaction (the run's updatedAt). */
+  alongside?: () => Promise<unknown>;
+}
+
 /** The writes of one transaction, applied to the view's memory once it has committed. */
 export interface SessionWriter {
   /** Adds a message at the end of the session and touches the session's updatedAt. */
@@ -74,6 +83,17 @@ function replaced<T extends { id: string }>(items: T[], id: string, changes: Par
  * it moved. The run owns its answers and steps, so a change to one it holds is written whole.
  */
 export class SessionView {
+  /** Writes behind the loop already in memory whose transactions have not started yet. */
+  private readonly queued: Array<() => Promise<void>> = [];
+  /** The writes behind that started, one after another; a failure is the next write's. */
+  private behind: Promise<void> = Promise.resolve();
+  /** How many writes behind have not committed yet. */
+  private unsettled = 0;
+  /** What storage may say of the session's updatedAt while writes behind are not committed. */
+  private readonly ownUpdatedAts = new Set<number | undefined>();
+  /** A write behind found the session moved from outside: the view is read again. */
+  private stale = false;
+
   private constructor(
     private readonly db: GleanerDatabase,
     readonly sessionId: string,
@@ -113,7 +133,12 @@ export class SessionView {
   /** Reads the session again if something outside the run changed it; says whether it did. */
   async refreshIfChanged(): Promise<boolean> {
     const session = await this.db.sessions.get(this.sessionId);
-    if (session?.updatedAt === this.state.updatedAt) return false;
+    if (session?.updatedAt === this.state.updatedAt && !this.stale) return false;
+    // Storage is behind the view by its own writes, not changed from outside.
+    if (this.unsettled > 0 && this.ownUpdatedAts.has(session?.updatedAt)) return false;
+    // What the view holds that storage does not yet is stored before the session is read again.
+    await this.settle();
+    this.stale = false;
     this.state = await this.db.transaction(
       'r',
       [this.db.sessions, this.db.messages, this.db.runs, this.db.steps],
@@ -133,6 +158,8 @@ export class SessionView {
     let base: Loaded | undefined;
     let changes: Array<(state: Loaded) => Loaded> = [];
     const current = () => changes.reduce((state, change) => change(state), base ?? this.state);
+    // A write comes after every write behind the loop: storage keeps the order of the session.
+    await this.settle();
     const result = await db.transaction(
       'rw',
       [db.sessions, db.messages, db.runs, db.steps],
@@ -146,7 +173,9 @@ export class SessionView {
           if (checked) return;
           checked = true;
           const session = await db.sessions.get(sessionId);
-          if (session?.updatedAt !== this.state.updatedAt) base = await load(db, sessionId);
+          if (session?.updatedAt !== this.state.updatedAt || this.stale) {
+            base = await load(db, sessionId);
+          }
         };
         const messageOf = (id: string) => current().messages.find((message) => message.id === id);
         const stepOf = (id: string) =>
@@ -199,8 +228,89 @@ export class SessionView {
         return work(writer);
       },
     );
+    if (base) this.stale = false;
     this.state = current();
     return result;
+  }
+
+  /**
+   * Appends a message to the view at once and stores it (with its steps' changes) behind the
+   * loop: its transaction starts only when the view is next written, read again from storage, or
+   * settled, so a model request built from memory leaves before a large tool result is written.
+   * Every later write of the view waits for it; if it fails, so do they.
+   */
+  writeBehind(
+    writes: WriteBehind,
+    /** How the transaction is run (tried again while storage is full). */
+    store: (write: () => Promise<void>) => Promise<void> = (write) => write(),
+  ): MessageRecord | undefined {
+    const { db, sessionId } = this;
+    const last = this.state.messages.at(-1);
+    const createdAt = writes.append?.createdAt ?? Date.now();
+    // What storage says of the session once the writes before this one have committed.
+    const before = this.state.updatedAt;
+    let message: MessageRecord | undefined = writes.append && {
+      ...writes.append,
+      id: writes.append.id ?? newId(),
+      seq: last ? last.seq + 1 : 0,
+      createdAt,
+    };
+    let state: Loaded = this.state;
+    for (const step of writes.addSteps ?? []) {
+      state = withSteps(state, step.runId, (held) => [...held, step]);
+    }
+    const steps = (writes.updateSteps ?? []).map(({ id, changes }) => {
+      const held = [...state.steps.values()].flat().find((step) => step.id === id);
+      if (!held) throw new Error(`Step ${id} is not in the session the run holds.`);
+      return { ...held, ...changes };
+    });
+    for (const step of steps) {
+      state = withSteps(state, step.runId, (held) => replaced(held, step.id, step));
+    }
+    if (this.unsettled === 0) this.ownUpdatedAts.clear();
+    this.ownUpdatedAts.add(this.state.updatedAt);
+    if (message) {
+      this.ownUpdatedAts.add(createdAt);
+      state = { ...state, messages: [...state.messages, message], updatedAt: createdAt };
+    }
+    this.state = state;
+    this.unsettled++;
+    this.queued.push(() =>
+      store(() =>
+        db.transaction('rw', [db.sessions, db.messages, db.runs, db.steps], async () => {
+          for (const step of writes.addSteps ?? []) await db.steps.add(step);
+          if (!message) {
+            for (const step of steps) await db.steps.put(step);
+            await writes.alongside?.();
+            return;
+          }
+          const session = await db.sessions.get(sessionId);
+          if (session?.updatedAt !== before) {
+            // Another writer added to the session meanwhile: the message goes after what it
+            // added, and the view reads the session again before its next step.
+            const lastStored = await db.messages
+              .where('[sessionId+seq]')
+              .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
+              .last();
+            message = { ...message, seq: lastStored ? lastStored.seq + 1 : 0 };
+            this.stale = true;
+          }
+          await db.messages.add(message);
+          await db.sessions.update(sessionId, { updatedAt: createdAt });
+          for (const step of steps) await db.steps.put(step);
+          await writes.alongside?.();
+        }),
+      ).finally(() => {
+        this.unsettled--;
+      }),
+    );
+    return message;
+  }
+
+  /** Starts the writes behind the loop, in order, and resolves once all have committed. */
+  settle(): Promise<void> {
+    for (const write of this.queued.splice(0)) this.behind = this.behind.then(write);
+    return this.behind;
   }
 
   /** One write in a transaction of its own. */

@@ -15,6 +15,9 @@ import { findReusableResult, reuseKey, turnOf } from './step-reuse';
 import { repeatedCallReached } from './stop-conditions';
 import { whileStorageFull } from './storage-retry';
 
+/** How long a tool may take before its running step is stored without waiting for its result. */
+const STORE_RUNNING_STEP_AFTER_MS = 100;
+
 export type ToolStepResult =
   | { kind: 'continue' }
   | { kind: 'denied'; message: string }
@@ -186,20 +189,31 @@ export async function runToolStep(
     ? dependencies.tools.getRegistered(call.name)
     : dependencies.tools.get(call.name);
   const reusable = offered ? findReusableResult(view, run, call) : undefined;
-  await view.addStep({
-    id: stepId,
-    runId: run.id,
-    index: steps.length,
-    kind: 'tool',
-    status: 'running',
-    toolName: call.name,
-    toolCallId: call.id,
-    ...consentOf(dependencies, call.name),
-    arguments: call.arguments,
-    reuseKey: key,
-    ...(reusable ? { reusedFrom: reusable.step.id } : {}),
-    startedAt: now(),
+  // The running step is stored behind the loop (below: at once if the tool takes a while).
+  view.writeBehind({
+    addSteps: [
+      {
+        id: stepId,
+        runId: run.id,
+        index: steps.length,
+        kind: 'tool',
+        status: 'running',
+        toolName: call.name,
+        toolCallId: call.id,
+        ...consentOf(dependencies, call.name),
+        arguments: call.arguments,
+        reuseKey: key,
+        ...(reusable ? { reusedFrom: reusable.step.id } : {}),
+        startedAt: now(),
+      },
+    ],
   });
+  // A tool that takes a while (a card, a fetch) has its running step stored soon, for Activity
+  // to show; a page read ahead answers sooner, and its step is stored with its result once the
+  // next request has gone out.
+  const storeRunning = setTimeout(() => {
+    view.settle().catch(() => undefined);
+  }, STORE_RUNNING_STEP_AFTER_MS);
 
   let outcome: SettledOutcome;
   try {
@@ -218,9 +232,11 @@ export async function runToolStep(
         : await resolveOutcome(dependencies, run, call, question, signal, synthetic),
     );
   } catch (error) {
+    clearTimeout(storeRunning);
     await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw error;
   }
+  clearTimeout(storeRunning);
   if (signal.aborted) {
     await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw new RunAborted();
@@ -237,34 +253,42 @@ export async function runToolStep(
       : `Error: ${outcome.message}`;
   // A result the browser has no room for is kept and saved once there is (storage-retry.ts).
   const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
-  await whileStorageFull(
-    () =>
-      view.transaction(async (writer) => {
-        await writer.append({
-          sessionId: run.sessionId,
-          runId: run.id,
-          role: 'tool',
-          toolCallId: call.id,
-          toolName: call.name,
-          content,
-          status: 'done',
-          ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
-        });
-        await writer.updateStep(stepId, {
-          status: outcome.kind === 'result' ? 'done' : 'failed',
-          endedAt: now(),
-          bytes:
-            outcome.kind === 'result'
-              ? (outcome.bytes ?? new TextEncoder().encode(content).length)
-              : undefined,
-          summary:
-            outcome.kind === 'result' ? (outcome.summary ?? 'done') : outcome.message.slice(0, 300),
-          summaryI18n: summaryI18nOf(outcome),
-        });
-        await updateRun(dependencies, run.id, {});
-      }),
-    report,
-    new AbortController().signal,
+  // The result is the loop's at once and stored behind it: the next model request is built from
+  // memory and leaves while a page of it is written. The answer that follows is stored only
+  // after this (session-view.ts); a worker stopped before it committed runs the call again.
+  view.writeBehind(
+    {
+      append: {
+        sessionId: run.sessionId,
+        runId: run.id,
+        role: 'tool',
+        toolCallId: call.id,
+        toolName: call.name,
+        content,
+        status: 'done',
+        ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
+      },
+      updateSteps: [
+        {
+          id: stepId,
+          changes: {
+            status: outcome.kind === 'result' ? 'done' : 'failed',
+            endedAt: now(),
+            bytes:
+              outcome.kind === 'result'
+                ? (outcome.bytes ?? new TextEncoder().encode(content).length)
+                : undefined,
+            summary:
+              outcome.kind === 'result'
+                ? (outcome.summary ?? 'done')
+                : outcome.message.slice(0, 300),
+            summaryI18n: summaryI18nOf(outcome),
+          },
+        },
+      ],
+      alongside: () => updateRun(dependencies, run.id, {}),
+    },
+    (write) => whileStorageFull(write, report, new AbortController().signal),
   );
   if (outcome.kind === 'error' && outcome.notice) {
     // The user sees the refusal too, in the extension's words under the answer.
