@@ -458,3 +458,19 @@ describe('a product page whose footer is a block named for it, not a footer elem
     }
   });
 });
+
+describe('a product page whose labels and values are sibling spans with nothing between them', () => {
+  const article = extractFromHtml(
+    fixture('product-spec-spans.html'),
+    'https://hollin.example/books/the-quiet-orchard',
+  );
+
+  it('reads each label apart from its value, and leaves code as written', () => {
+    const { markdown } = article;
+    for (const text of ['Language English', 'Publisher Hollin Press', 'Hollin Press Paperback']) {
+      expect(markdown).toContain(text);
+    }
+    expect(markdown).not.toContain('LanguageEnglish');
+    expect(markdown).toContain('letVoices');
+  });
+});
