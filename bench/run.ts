@@ -7,7 +7,9 @@
  * Flags: `--quick` (few iterations and a smaller history, every row still printed: what CI
  * runs so the benchmark cannot rot), `--node-only`, `--browser-only`, `--profile` (a CPU profile
  * of the worker during the Summarize, agent step and streaming rows, summarised in "what
- * dominated"; build with `GLEANER_UNMINIFIED=1` for readable names). `BENCH_ROWS=agent,stream`
+ * dominated"; build with `GLEANER_UNMINIFIED=1` for readable names), `--heap-diff` (heap
+ * snapshots of the worker after the first answer and after answer 40 of the memory row, written
+ * to bench/results/, and the object groups that grew between them). `BENCH_ROWS=agent,stream`
  * runs only those rows of the extension part (summarize, agent, stream, cold, history, memory;
  * or a half: worker, panel).
  */
@@ -71,6 +73,7 @@ if (!nodeOnly) {
       answers: sizes.answers,
       profile: process.argv.includes('--profile'),
       only,
+      heapDiff: process.argv.includes('--heap-diff'),
     }),
   );
 }

@@ -8,6 +8,8 @@ import { within } from './wait';
 
 export interface WorkerSession {
   send<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>;
+  /** Listens to an event of the worker (a heap snapshot's chunks); returns how to stop. */
+  on(method: string, listener: (params: unknown) => void): () => void;
   detach(): Promise<void>;
 }
 
@@ -38,9 +40,18 @@ export async function attachToWorker(
     { targetId: worker.targetId, flatten: false } as never,
   )) as { sessionId: string };
   const replies = new Map<number, (reply: { result?: unknown; error?: unknown }) => void>();
+  const listeners = new Map<string, Set<(params: unknown) => void>>();
   cdp.on('Target.receivedMessageFromTarget' as never, (event: { message: string }) => {
-    const reply = JSON.parse(event.message) as { id?: number; result?: unknown; error?: unknown };
+    const reply = JSON.parse(event.message) as {
+      id?: number;
+      result?: unknown;
+      error?: unknown;
+      method?: string;
+      params?: unknown;
+    };
     if (reply.id !== undefined) replies.get(reply.id)?.(reply);
+    else if (reply.method)
+      for (const listener of listeners.get(reply.method) ?? []) listener(reply.params);
   });
   let nextId = 0;
   return {
@@ -58,6 +69,12 @@ export async function attachToWorker(
         { sessionId, message: JSON.stringify({ id, method, params }) } as never,
       );
       return within(`the service worker's answer to ${method}`, reply, 60_000);
+    },
+    on(method, listener) {
+      const set = listeners.get(method) ?? new Set();
+      set.add(listener);
+      listeners.set(method, set);
+      return () => set.delete(listener);
     },
     async detach() {
       await cdp.send('Target.detachFromTarget' as never, { sessionId } as never).catch(() => {});

@@ -57,4 +57,25 @@ describe('Firefox: settings and chat', () => {
     assert.equal(request.body.messages[0]?.role, 'system');
     assert.equal(messagesContaining(request.body, 'user', question).length, 1);
   });
+
+  test('Settings → Language shows the panel in Russian, and Browser default brings English back', async () => {
+    const { panel } = firefox;
+    await panel.click('Settings');
+    await panel.selectOption('Language', 'Русский');
+    await panel.click('Save');
+    // The bundled Russian messages, read by Gleaner itself: Firefox's own language is English.
+    await panel.button('Новый чат').wait();
+    assert.equal(await panel.page.evaluate(() => document.documentElement.lang), 'ru');
+    assert.ok(await panel.has('button', 'Настройки'));
+    // The session list groups by day in Russian too, around the English question of the chat.
+    await panel.click('Чаты');
+    await panel.waitForText('Сегодня');
+    await panel.waitForText('How many apples and pears are there?');
+
+    await panel.click('Настройки');
+    await panel.selectOption('Язык', 'Как в браузере');
+    await panel.click('Сохранить');
+    await panel.button('New chat').wait();
+    assert.equal(await panel.page.evaluate(() => document.documentElement.lang), 'en');
+  });
 });

@@ -4,7 +4,7 @@ import { ARTICLE_BOILERPLATE } from '../e2e/servers/fixture-site';
 import { messageText } from '../e2e/servers/mock-llm';
 import { allToolResults, freshChat, toolResult, useJourney } from './journey';
 import { PDF_LINES, type PdfSite, startPdfSite } from './pdf-site';
-import { activateTab, openTab } from './tabs';
+import { activateTab, openTab, waitForReadAhead } from './tabs';
 
 describe('Firefox: reading pages and PDFs', () => {
   const journey = useJourney();
@@ -24,6 +24,8 @@ describe('Firefox: reading pages and PDFs', () => {
     const tab = await openTab(panel, article.url);
     assert.equal(tab.title, article.title);
     await activateTab(panel, tab.id);
+    // The sidebar reads the tab it shows ahead, in the page; Summarize then takes that result.
+    await waitForReadAhead(panel, tab.id);
     const summary = 'The Lune valley picked a record apple harvest, and storage is short.';
     mockLlm.enqueue({ text: summary });
     await panel.click('Summarize this page');

@@ -11,6 +11,7 @@ type TabsApi = {
   create(options: { windowId?: number; url: string; active: boolean }): Promise<{ id?: number }>;
   get(id: number): Promise<{ id?: number; status?: string; title?: string; url?: string }>;
   update(id: number, options: { active: boolean }): Promise<unknown>;
+  executeScript(id: number, details: { code: string }): Promise<unknown[]>;
 };
 
 /**
@@ -40,5 +41,26 @@ export async function activateTab(panel: FirefoxPanel, tabId: number): Promise<v
   await panel.page.evaluate(async (id) => {
     const { tabs } = (globalThis as unknown as { browser: { tabs: TabsApi } }).browser;
     await tabs.update(id, { active: true });
+  }, tabId);
+}
+
+/**
+ * Waits until the page reader (Read the open tab ahead) in `tabId` has its result ready, asked
+ * in the extension's own world of the tab with Firefox's `tabs.executeScript`.
+ */
+export async function waitForReadAhead(panel: FirefoxPanel, tabId: number): Promise<void> {
+  await panel.page.evaluate(async (id) => {
+    const { tabs } = (globalThis as unknown as { browser: { tabs: TabsApi } }).browser;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [state] = await tabs.executeScript(id, {
+        code: 'var reader = globalThis.__gleanerPageReader; reader ? (reader.ready() ? "ready" : "reading") : "none"',
+      });
+      if (state === 'ready') return;
+      if (Date.now() > deadline) {
+        throw new Error(`Tab ${id} was not read ahead in 10 s (its reader says ${String(state)}).`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }, tabId);
 }

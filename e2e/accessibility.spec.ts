@@ -115,6 +115,11 @@ test.describe('accessibility', () => {
     await panel.expectIdle();
 
     await panel.showSessions();
+    // The list draws only the rows near the view: the count and each row's place are told.
+    await expect(panel.page.getByText('1 session, newest first.', { exact: true })).toBeAttached();
+    await expect(
+      panel.page.getByRole('listitem').filter({ hasText: 'How big was the harvest?' }),
+    ).toHaveAttribute('aria-setsize', '1');
     await expectNoViolations(panel, 'sessions');
     // The ⋯ menu of a row, open.
     await panel.sessionMenuButton('How big was the harvest?').click();

@@ -7,7 +7,8 @@ import { messageText } from './servers/mock-llm';
 /**
  * After a Deny the answer offers what can still be done: Answer without the web asks the same
  * question again with no tool that fetches, searches or calls out, and the answer says so. The
- * fetch card shows the address as it was written, with the http → https upgrade stated.
+ * fetch card shows the https address it fetches and the address as it was written, with the
+ * http → https upgrade stated.
  */
 
 function pageRequests(requests: SiteRequest[]): SiteRequest[] {
@@ -76,7 +77,7 @@ test.describe('after a Deny', () => {
     await expect(panel.noticeLine(/did not allow fetching/)).toBeVisible();
   });
 
-  test('the fetch card shows the address as typed and says http → https', async ({
+  test('the fetch card shows the https address it fetches, the address as typed, and says http → https', async ({
     chatPanel: panel,
     fixtureSite,
     mockLlm,
@@ -88,10 +89,14 @@ test.describe('after a Deny', () => {
     await panel.page.setViewportSize({ width: 400, height: 800 });
     await panel.ask(`What does ${typed} say?`);
     await expect(panel.consentCard).toBeVisible();
-    await expect(panel.consentUrl).toHaveText(typed);
-    await expect(panel.consentHighlightedOrigin).toHaveText('http://courier.test');
+    // The card shows the https address it fetches, whose site Always allow this site allows.
+    await expect(panel.consentUrl).toHaveText('https://courier.test/harvest');
+    await expect(panel.consentHighlightedOrigin).toHaveText('https://courier.test');
     await expect(panel.consentCard).toContainText(
-      'http → https: Gleaner asks for it over a secure connection',
+      `http → https: the address asked for was ${typed}.`,
+    );
+    await expect(panel.consentCard).toContainText(
+      'Always allow this site allows https://courier.test, the site above, and no other.',
     );
     await shoot(panel.page, 'consent-card-upgrade');
 

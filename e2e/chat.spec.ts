@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { SidePanel } from './pages/side-panel';
 import { messagesContaining } from './servers/mock-llm';
 
 test.describe('chat', () => {
@@ -79,5 +80,92 @@ test.describe('chat', () => {
     await panel.expectAnswer('Sent from the keyboard.');
     await expect(panel.messageField).toHaveValue('');
     expect(mockLlm.chatRequests()).toHaveLength(1);
+  });
+
+  test('a message typed and sent the moment the panel opens is sent once the rest of the panel arrives', async ({
+    chatPanel: _configured,
+    context,
+    extensionId,
+    mockLlm,
+  }) => {
+    // The chat panel's tab has set up a model; this test opens a second panel.
+    mockLlm.enqueue({ text: 'Sent from the first moment.' });
+    const page = await context.newPage();
+    // The panel's code past its first chunk is held back, so the typing and the Enter land in
+    // the panel's first frame (its header and composer), then it is let through.
+    const cdp = await context.newCDPSession(page);
+    const held: string[] = [];
+    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/App-*' }] });
+    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`, { waitUntil: 'commit' });
+    const panel = new SidePanel(page);
+    await panel.messageField.fill('Typed at once');
+    await panel.messageField.press('Enter');
+    await expect.poll(() => held.length).toBe(1);
+    expect(mockLlm.chatRequests(), 'nothing is sent before the panel can send it').toHaveLength(0);
+    await expect(panel.messageField).toHaveValue('Typed at once');
+    await cdp.send('Fetch.continueRequest', { requestId: held[0]! });
+    await cdp.send('Fetch.disable');
+
+    await panel.expectAnswer('Sent from the first moment.');
+    await expect(panel.messageField).toHaveValue('');
+    const requests = mockLlm.chatRequests();
+    expect(requests).toHaveLength(1);
+    expect(messagesContaining(requests[0]!.body, 'user', 'Typed at once')).toHaveLength(1);
+  });
+
+  test('typing begun in the panel’s first frame goes on in the same field, with the text and the focus kept', async ({
+    panel: _opened,
+    context,
+    extensionId,
+  }) => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const held: string[] = [];
+    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/App-*' }] });
+    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`, { waitUntil: 'commit' });
+    const panel = new SidePanel(page);
+    await panel.messageField.click();
+    await page.keyboard.type('Typed at once');
+    await expect.poll(() => held.length).toBe(1);
+    await cdp.send('Fetch.continueRequest', { requestId: held[0]! });
+    await cdp.send('Fetch.disable');
+    // The rest of the panel is there once the chat says what it needs.
+    await expect(panel.notConfiguredNotice).toBeVisible();
+
+    await expect(panel.messageField).toBeFocused();
+    await page.keyboard.type(', and more');
+    await expect(panel.messageField).toHaveValue('Typed at once, and more');
+  });
+
+  test('New chat pressed in the panel’s first frame opens a new chat, not the last session', async ({
+    chatPanel,
+    context,
+    extensionId,
+    mockLlm,
+  }) => {
+    mockLlm.enqueue({ text: 'An earlier answer.' });
+    await chatPanel.ask('An earlier question');
+    await chatPanel.expectAnswer('An earlier answer.');
+    await chatPanel.expectIdle();
+
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const held: string[] = [];
+    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/App-*' }] });
+    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`, { waitUntil: 'commit' });
+    const panel = new SidePanel(page);
+    await page.getByRole('button', { name: 'New chat', exact: true }).click();
+    await expect.poll(() => held.length).toBe(1);
+    await cdp.send('Fetch.continueRequest', { requestId: held[0]! });
+    await cdp.send('Fetch.disable');
+
+    await expect(panel.messageField).toBeEditable();
+    await expect(
+      page.getByRole('heading', { name: 'Ask about your tabs or the web', exact: true }),
+    ).toBeVisible();
+    await expect(panel.answers).toHaveCount(0);
   });
 });

@@ -1,6 +1,8 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { SiteRequest } from './servers/fixture-site';
-import { type ChatCompletionBody, messageText } from './servers/mock-llm';
+import type { SidePanel } from './pages/side-panel';
+import type { FixtureSite, SiteRequest } from './servers/fixture-site';
+import { type ChatCompletionBody, type MockLlm, messageText } from './servers/mock-llm';
 
 /**
  * Long conversations on a small window: every request fits the Context window (8,192 tokens,
@@ -34,6 +36,35 @@ function scriptedModel(body: ChatCompletionBody) {
 
 function pageRequests(requests: SiteRequest[]): SiteRequest[] {
   return requests.filter((request) => request.path !== '/favicon.ico');
+}
+
+const HARVEST_QUESTION = 'What does the Courier say about the harvest?';
+
+/** The tool call both reuse tests script: a fetch of the fixture site's article. */
+function articleFetch(url: string, id: string) {
+  return { toolCalls: [{ id, name: 'fetch', arguments: { url } }] };
+}
+
+/**
+ * After a reused call: the site was asked once in all, no card came, the model got the stored
+ * page as the result of its repeated call `callId`, and Activity (opened by `openActivity`)
+ * says the result was reused.
+ */
+async function expectFetchReused(
+  panel: SidePanel,
+  site: FixtureSite,
+  model: MockLlm,
+  callId: string,
+  activity: Locator,
+) {
+  await expect(panel.consentCard).toHaveCount(0);
+  expect(pageRequests(site.requests), 'the site was asked once').toHaveLength(1);
+  const last = model.chatRequests().at(-1)!.body;
+  const reused = last.messages.find((message) => message.tool_call_id === callId);
+  expect(messageText(reused?.content)).toContain('apple');
+  await activity.click();
+  await expect(panel.page.getByText(/reused/).first()).toBeVisible();
+  return last;
 }
 
 test.describe('long conversations', () => {
@@ -133,13 +164,12 @@ test.describe('long conversations', () => {
     mockLlm,
   }) => {
     const { article } = fixtureSite.pages;
-    const fetchCall = { name: 'fetch', arguments: { url: article.url } };
-    mockLlm.enqueue({ toolCalls: [{ id: 'call_fetch_1', ...fetchCall }] });
+    mockLlm.enqueue(articleFetch(article.url, 'call_fetch_1'));
     mockLlm.enqueue({ status: 400, body: { error: { message: 'Invalid request: temperature.' } } });
-    mockLlm.enqueue({ toolCalls: [{ id: 'call_fetch_2', ...fetchCall }] });
+    mockLlm.enqueue(articleFetch(article.url, 'call_fetch_2'));
     mockLlm.enqueue({ text: 'The Lune valley had a record apple harvest.' });
 
-    await panel.ask('What does the Courier say about the harvest?');
+    await panel.ask(HARVEST_QUESTION);
     await expect(panel.allowOnceButton).toBeEnabled();
     await panel.allowOnceButton.click();
     await expect(panel.resumeButton).toBeVisible();
@@ -148,13 +178,13 @@ test.describe('long conversations', () => {
     await panel.resumeButton.click();
     await panel.expectAnswer('The Lune valley had a record apple harvest.');
     await panel.expectIdle();
-    await expect(panel.consentCard).toHaveCount(0);
-    expect(pageRequests(fixtureSite.requests), 'the site was asked once').toHaveLength(1);
-    const last = mockLlm.chatRequests().at(-1)!.body;
-    const reused = last.messages.find((message) => message.tool_call_id === 'call_fetch_2');
-    expect(messageText(reused?.content)).toContain('apple');
-    await panel.activityButton.last().click();
-    await expect(panel.page.getByText(/reused/).first()).toBeVisible();
+    await expectFetchReused(
+      panel,
+      fixtureSite,
+      mockLlm,
+      'call_fetch_2',
+      panel.activityButton.last(),
+    );
   });
 
   test('Regenerate after a fetch makes no second request to the site and shows no card', async ({
@@ -163,13 +193,12 @@ test.describe('long conversations', () => {
     mockLlm,
   }) => {
     const { article } = fixtureSite.pages;
-    const fetchCall = { name: 'fetch', arguments: { url: article.url } };
-    mockLlm.enqueue({ toolCalls: [{ id: 'call_fetch_first', ...fetchCall }] });
+    mockLlm.enqueue(articleFetch(article.url, 'call_fetch_first'));
     mockLlm.enqueue({ text: 'The Courier reports a record apple harvest.' });
-    mockLlm.enqueue({ toolCalls: [{ id: 'call_fetch_again', ...fetchCall }] });
+    mockLlm.enqueue(articleFetch(article.url, 'call_fetch_again'));
     mockLlm.enqueue({ text: 'Once more: the Lune valley harvested a record crop of apples.' });
 
-    await panel.ask('What does the Courier say about the harvest?');
+    await panel.ask(HARVEST_QUESTION);
     await expect(panel.allowOnceButton).toBeEnabled();
     await panel.allowOnceButton.click();
     await panel.expectAnswer('The Courier reports a record apple harvest.');
@@ -179,23 +208,17 @@ test.describe('long conversations', () => {
     await panel.answers.last().getByRole('button', { name: 'Regenerate', exact: true }).click();
     await panel.expectAnswer('Once more: the Lune valley harvested a record crop of apples.');
     await panel.expectIdle();
-    await expect(panel.consentCard).toHaveCount(0);
-    expect(pageRequests(fixtureSite.requests), 'the site was asked once').toHaveLength(1);
-    // The model got the stored page as the result of its new call, and the question afresh.
-    const last = mockLlm.chatRequests().at(-1)!.body;
-    const reused = last.messages.find((message) => message.tool_call_id === 'call_fetch_again');
-    expect(messageText(reused?.content)).toContain('apple');
+    const last = await expectFetchReused(
+      panel,
+      fixtureSite,
+      mockLlm,
+      'call_fetch_again',
+      panel.activityOf(panel.answers.last()),
+    );
+    // The question was asked afresh, once, and the earlier answer stays in the chat.
     expect(last.messages.filter((message) => message.role === 'user')).toHaveLength(1);
-    // The earlier answer stays in the chat; the new one says in Activity that it reused the page.
     await expect(
       panel.answers.getByText('The Courier reports a record apple harvest.'),
-    ).toBeVisible();
-    await panel.activityOf(panel.answers.last()).click();
-    await expect(
-      panel.answers
-        .last()
-        .getByText(/reused/)
-        .first(),
     ).toBeVisible();
   });
 });

@@ -54,8 +54,12 @@ test.describe('waiting for an answer', () => {
     await panel.consentCard.getByRole('button', { name: 'Allow all for this answer' }).click();
     await expect(phase).toHaveText(`Searching the web for “${query}”…`);
     await expect(phase).toHaveText(/^Reading [12] of 2 pages…$/);
-    // Activity is under the answer from the first moment.
+    // Activity is under the answer from the first moment; opened while the sub-agent works, it
+    // reads the sub-agent's steps then and follows them as they are written.
     await expect(pending.getByRole('button', { name: 'Activity', exact: true })).toBeVisible();
+    await panel.openFetchAnalysisActivity(pending);
+    await expect(panel.fetchAnalysisSteps(pending).first()).toBeVisible();
+    const stepsWhileReading = await panel.fetchAnalysisSteps(pending).count();
 
     await panel.expectAnswer('Cider makers buy the surplus apples.');
     await panel.expectIdle();
@@ -64,6 +68,11 @@ test.describe('waiting for an answer', () => {
     expect(await cardsSeen()).toEqual([query]);
     const answer = panel.answers.last();
     await expect(answer.getByRole('button', { name: 'Activity', exact: true })).toBeVisible();
+    // Still open under the finished answer, with the steps written after it was opened.
+    await expect(panel.activityOf(answer)).toHaveAttribute('aria-expanded', 'true');
+    // Model, search, model, two fetches, model.
+    await expect(panel.fetchAnalysisSteps(answer)).toHaveCount(6);
+    expect(stepsWhileReading).toBeLessThan(6);
   });
 
   test('a rate limit counts down in the answer’s place, then the answer arrives', async ({

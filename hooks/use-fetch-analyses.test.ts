@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
 import { createTestDatabase } from '../testing/test-database';
-import { readFetchAnalyses } from './use-fetch-analyses';
+import { readFetchAnalyses, readFetchAnalysisCalls } from './use-fetch-analyses';
 
 const session = (id: string, fields: Partial<SessionRecord> = {}): SessionRecord => ({
   id,
@@ -70,5 +70,46 @@ describe('readFetchAnalyses', () => {
     const db = createTestDatabase();
     await db.sessions.add(session('lonely'));
     expect((await readFetchAnalyses(db, 'lonely')).size).toBe(0);
+  });
+
+  it('reads only the sub-agents of the calls asked for: an Activity left folded reads none', async () => {
+    const db = createTestDatabase();
+    await db.sessions.bulkAdd([
+      session('parent'),
+      session('child-a', { parentSessionId: 'parent', parentToolCallId: 'call-a' }),
+      session('child-b', { parentSessionId: 'parent', parentToolCallId: 'call-b' }),
+    ]);
+    await db.runs.bulkAdd([run('run-a', 'child-a', 1), run('run-b', 'child-b', 2)]);
+    await db.steps.bulkAdd([step('a-0', 'run-a', 0), step('b-0', 'run-b', 0)]);
+
+    const opened = await readFetchAnalyses(db, 'parent', new Set(['call-b']));
+
+    expect([...opened.keys()]).toEqual(['call-b']);
+    expect(opened.get('call-b')!.steps.map((s) => s.id)).toEqual(['b-0']);
+    expect((await readFetchAnalyses(db, 'parent', new Set())).size).toBe(0);
+  });
+});
+
+describe('readFetchAnalysisCalls', () => {
+  it("gives each sub-agent's model calls in order, without its tool calls, for the usage lines", async () => {
+    const db = createTestDatabase();
+    await db.sessions.bulkAdd([
+      session('parent'),
+      session('child-a', { parentSessionId: 'parent', parentToolCallId: 'call-a' }),
+    ]);
+    await db.runs.add(run('run-a', 'child-a', 1));
+    await db.steps.bulkAdd([
+      { ...step('a-2', 'run-a', 2), tokensIn: 30, tokensOut: 3 },
+      step('a-1', 'run-a', 1),
+      { ...step('a-0', 'run-a', 0), tokensIn: 10, tokensOut: 1 },
+    ]);
+
+    const calls = await readFetchAnalysisCalls(db, 'parent');
+
+    expect([...calls.keys()]).toEqual(['call-a']);
+    expect(calls.get('call-a')!.map((s) => [s.id, s.tokensIn])).toEqual([
+      ['a-0', 10],
+      ['a-2', 30],
+    ]);
   });
 });

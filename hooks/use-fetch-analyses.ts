@@ -1,32 +1,53 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type GleanerDatabase, getDatabase } from '../lib/db/database';
 import { runSteps, sessionRuns } from '../lib/db/queries';
+import type { SessionRecord, StepRecord } from '../lib/db/records';
 import type { FetchAnalysisActivity } from '../lib/sessions/fetch-analysis-activity';
 
 const NO_ANALYSES: ReadonlyMap<string, FetchAnalysisActivity> = new Map();
+const NO_CALLS: ReadonlyMap<string, StepRecord[]> = new Map();
 
 /**
- * The Fetch Analysis sub-agents the session's agentic_fetch calls started, by that tool call:
- * each child session with its runs and their steps, for the parent's Activity. A query of its
- * own, so the sub-agent's steps being written does not re-read the whole conversation.
+ * The Fetch Analysis sub-agents started by these agentic_fetch calls of the session: each child
+ * session with its runs and their steps. The chat asks only for what it shows: the calls of the
+ * answer being written (what it waits for) and of the Activity panels the user opened, so an
+ * answer's sub-agent is read when its Activity is opened, live while it runs.
  */
 export function useFetchAnalyses(
   sessionId: string | null,
+  toolCallIds: readonly string[],
 ): ReadonlyMap<string, FetchAnalysisActivity> {
+  const wanted = [...toolCallIds].sort().join('\n');
   return useLiveQuery(
-    () => (sessionId ? readFetchAnalyses(getDatabase(), sessionId) : NO_ANALYSES),
-    [sessionId],
+    () =>
+      sessionId && wanted
+        ? readFetchAnalyses(getDatabase(), sessionId, new Set(wanted.split('\n')))
+        : NO_ANALYSES,
+    [sessionId, wanted],
     NO_ANALYSES,
   );
 }
 
-/** The query behind `useFetchAnalyses`, for a given database. */
+async function linkedChildren(
+  db: GleanerDatabase,
+  sessionId: string,
+  toolCallIds?: ReadonlySet<string>,
+): Promise<SessionRecord[]> {
+  const children = await db.sessions.where('parentSessionId').equals(sessionId).toArray();
+  return children.filter(
+    (child) =>
+      child.parentToolCallId !== undefined &&
+      (toolCallIds === undefined || toolCallIds.has(child.parentToolCallId)),
+  );
+}
+
+/** The query behind `useFetchAnalyses`, for a given database (every call's when none are named). */
 export async function readFetchAnalyses(
   db: GleanerDatabase,
   sessionId: string,
+  toolCallIds?: ReadonlySet<string>,
 ): Promise<ReadonlyMap<string, FetchAnalysisActivity>> {
-  const children = await db.sessions.where('parentSessionId').equals(sessionId).toArray();
-  const linked = children.filter((child) => child.parentToolCallId);
+  const linked = await linkedChildren(db, sessionId, toolCallIds);
   if (linked.length === 0) return NO_ANALYSES;
   const entries = await Promise.all(
     linked.map(async (session) => {
@@ -34,6 +55,39 @@ export async function readFetchAnalyses(
       const steps = await Promise.all(runs.map((run) => runSteps(db, run.id)));
       const activity: FetchAnalysisActivity = { session, runs, steps: steps.flat() };
       return [session.parentToolCallId!, activity] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/**
+ * The model calls (and compressions) of every Fetch Analysis of the session, by the agentic_fetch
+ * call that started it: what the usage lines under the answers add up, without the rest of the
+ * sub-agents' activity.
+ */
+export function useFetchAnalysisCalls(sessionId: string | null): ReadonlyMap<string, StepRecord[]> {
+  return useLiveQuery(
+    () => (sessionId ? readFetchAnalysisCalls(getDatabase(), sessionId) : NO_CALLS),
+    [sessionId],
+    NO_CALLS,
+  );
+}
+
+/** The query behind `useFetchAnalysisCalls`, for a given database. */
+export async function readFetchAnalysisCalls(
+  db: GleanerDatabase,
+  sessionId: string,
+): Promise<ReadonlyMap<string, StepRecord[]>> {
+  const linked = await linkedChildren(db, sessionId);
+  if (linked.length === 0) return NO_CALLS;
+  const entries = await Promise.all(
+    linked.map(async (session) => {
+      const runs = await sessionRuns(db, session.id);
+      const steps = await Promise.all(runs.map((run) => runSteps(db, run.id)));
+      return [
+        session.parentToolCallId!,
+        steps.flat().filter((step) => step.kind !== 'tool'),
+      ] as const;
     }),
   );
   return new Map(entries);

@@ -24,9 +24,13 @@ export function useSessionList(): { sessions: SessionRecord[] | undefined; compl
       .limit(FIRST_PAGE)
       .toArray(),
   );
+  // Read after the first page, so the two reads do not share the database's time while the
+  // first rows are awaited.
+  const firstRead = firstPage !== undefined;
   const all = useLiveQuery(async () => {
+    if (!firstRead) return undefined;
     const sessions = await getDatabase().sessions.orderBy('updatedAt').toArray();
     return sessions.reverse().filter(topLevel);
-  });
+  }, [firstRead]);
   return { sessions: all ?? firstPage, complete: all !== undefined };
 }

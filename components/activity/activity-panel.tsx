@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { StepRecord } from '../../lib/db/records';
 import { t, tp } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
+import { summaryText } from '../shared/stored-sentences';
 import {
   type ActivityTotals,
   activityTotals,
@@ -21,6 +22,8 @@ interface ActivityPanelProps {
   onOpenSession: (sessionId: string) => void;
   /** Folded unless told otherwise (tests, and a view that opens it on purpose). */
   defaultOpen?: boolean;
+  /** Opened or folded by the user: the container reads the sub-agents' steps while it is open. */
+  onToggle?: (open: boolean) => void;
 }
 
 function StepHead({ step }: { step: StepRecord }) {
@@ -44,7 +47,7 @@ function StepBody({ step }: { step: StepRecord }) {
   return (
     <>
       {args && <code className="step-arguments">{args}</code>}
-      {step.summary && <p className="step-summary">{step.summary}</p>}
+      {step.summary && <p className="step-summary">{summaryText(step)}</p>}
     </>
   );
 }
@@ -146,6 +149,7 @@ export function ActivityPanel({
   fetchAnalyses,
   onOpenSession,
   defaultOpen = false,
+  onToggle,
 }: ActivityPanelProps) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
@@ -158,7 +162,10 @@ export function ActivityPanel({
         className="activity-toggle"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open);
+          onToggle?.(!open);
+        }}
       >
         <span className="chevron" aria-hidden="true">
           {open ? '▾' : '▸'}

@@ -70,7 +70,7 @@ describe('buildChatItems', () => {
       new Map(),
     );
     expect(items.map((item) => item.message.id)).toEqual(['u1', 'a1']);
-    expect(items[1]?.notices).toEqual(['You denied the fetch.']);
+    expect(items[1]?.notices).toEqual([{ notice: 'You denied the fetch.' }]);
     expect(items[1]?.activityRun?.id).toBe('r1');
   });
 
@@ -85,7 +85,7 @@ describe('buildChatItems', () => {
       new Map(),
     );
     expect(items.map((item) => item.message.id)).toEqual(['u1', 'n1']);
-    expect(items[1]).toMatchObject({ content: '', notices: ['Step limit reached.'] });
+    expect(items[1]).toMatchObject({ content: '', notices: [{ notice: 'Step limit reached.' }] });
   });
 
   it('never shows the synthetic read_tab turn, whatever its status', () => {

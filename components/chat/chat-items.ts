@@ -6,12 +6,15 @@ export interface StreamedContent {
   at: number;
 }
 
+/** A notice as stored: its English sentence and, on newer records, its message key. */
+export type StoredNotice = Pick<MessageRecord, 'notice' | 'noticeI18n'>;
+
 export interface ChatItem {
   message: MessageRecord;
   /** What to show: the stored content, or streamed content that is ahead of it. */
   content: string;
   /** One-line notices (a denial, a limit) shown under this message. */
-  notices: string[];
+  notices: StoredNotice[];
   /** Set on the last message shown for a run: that run's Activity folds out under it. */
   activityRun?: RunRecord;
 }
@@ -40,6 +43,12 @@ function isShown(message: MessageRecord): boolean {
   );
 }
 
+function noticeOf(message: MessageRecord): StoredNotice {
+  return message.noticeI18n
+    ? { notice: message.notice, noticeI18n: message.noticeI18n }
+    : { notice: message.notice };
+}
+
 export function buildChatItems(
   messages: readonly MessageRecord[],
   runs: readonly RunRecord[],
@@ -56,13 +65,13 @@ export function buildChatItems(
       previous?.message.role === 'assistant' &&
       previous.message.runId === message.runId
     ) {
-      previous.notices.push(message.notice);
+      previous.notices.push(noticeOf(message));
       continue;
     }
     items.push({
       message,
       content: displayContent(message, streamed.get(message.id)),
-      notices: message.notice ? [message.notice] : [],
+      notices: message.notice ? [noticeOf(message)] : [],
     });
   }
   for (const run of runs) {

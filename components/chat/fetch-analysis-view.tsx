@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RunRecord, StepRecord } from '../../lib/db/records';
+import { storedSentence } from '../../lib/i18n/local-text';
 import { t } from '../../lib/i18n/translate';
 import {
   activityTotals,
@@ -8,6 +9,7 @@ import {
   stepFacts,
 } from '../activity/activity';
 import { Markdown } from '../shared/markdown';
+import { noticeText, summaryText } from '../shared/stored-sentences';
 import { MessageView } from './message-view';
 import { resultPreview, type TranscriptEntry } from './transcript';
 import '../activity/activity.css';
@@ -35,7 +37,7 @@ function CallEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'call' }
   const { call, step, result, synthetic } = entry;
   const args = call.arguments.trim() && call.arguments.trim() !== '{}' ? call.arguments : '';
   const facts = step ? stepFacts(step) : [result ? t('stepDone') : t('stepNotStarted')];
-  const summary = step?.summary;
+  const summary = step?.summary ? summaryText(step) : undefined;
   const preview = result ? resultPreview(result.content) : '';
   return (
     <li className={`transcript-call step-${step?.status ?? 'done'}`}>
@@ -66,7 +68,7 @@ export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysis
   const state = run ? RUN_STATE[run.status]?.() : undefined;
   // A new view: the reader (and a screen reader) starts at its title, not at the page's top.
   useEffect(() => headingRef.current?.focus(), []);
-  const problem = run?.error?.message;
+  const problem = run?.error ? storedSentence(run.error.message, run.error.i18n) : undefined;
   return (
     <section className="fetch-analysis" aria-labelledby="fetch-analysis-title">
       <div className="sub-agent-bar">
@@ -103,7 +105,7 @@ export function FetchAnalysisView({ entries, run, steps, onBack }: FetchAnalysis
             case 'notice':
               return (
                 <li key={entry.key}>
-                  <p className="notice">{entry.text}</p>
+                  <p className="notice">{noticeText(entry.text, entry.i18n)}</p>
                 </li>
               );
             case 'text':

@@ -3,17 +3,28 @@ import type { StepRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
+import { offersAnswerWithoutWeb } from './answer-offers';
 import type { ChatItem } from './chat-items';
 import { CompressionLine } from './compression-line';
 import { MessageView, WaitPhase } from './message-view';
+import type { SubAgentCalls } from './usage';
 import { SessionUsage, UsageLine } from './usage-line';
 import './chat.css';
 
 interface MessageListProps {
   items: readonly ChatItem[];
   stepsByRun: ReadonlyMap<string, StepRecord[]>;
-  /** Fetch Analysis sub-agents by the agentic_fetch call that started them. */
+  /**
+   * Fetch Analysis sub-agents by the agentic_fetch call that started them: those of the answer
+   * being written and of the Activity panels that are open (read when opened).
+   */
   fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
+  /** Every Fetch Analysis' model calls, for the usage lines. */
+  subAgentCalls: SubAgentCalls;
+  /** Runs whose Activity the user opened: it stays open when the answer's place is redrawn. */
+  openActivities?: ReadonlySet<string>;
+  /** An answer's Activity was opened or closed. */
+  onActivityToggle?: (runId: string, open: boolean) => void;
   onOpenSession: (sessionId: string) => void;
   /** Tab titles by user message id (the chips under a sent message). */
   sentTabs?: ReadonlyMap<string, readonly string[]>;
@@ -30,6 +41,9 @@ export function MessageList({
   items,
   stepsByRun,
   fetchAnalyses,
+  subAgentCalls,
+  openActivities,
+  onActivityToggle,
   onOpenSession,
   sentTabs,
   onRegenerate,
@@ -66,6 +80,8 @@ export function MessageList({
             steps={stepsByRun.get(activityRun.id) ?? []}
             fetchAnalyses={fetchAnalyses}
             onOpenSession={onOpenSession}
+            defaultOpen={openActivities?.has(activityRun.id)}
+            onToggle={(open) => onActivityToggle?.(activityRun.id, open)}
           />
         );
         const isPending = activityRun !== undefined && activityRun.id === pending?.runId;
@@ -109,7 +125,8 @@ export function MessageList({
                   ? {
                       onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)),
                       // After a Deny, the answer offers what can still be done.
-                      ...(onAnswerWithoutWeb && activityRun.error?.kind === 'denied'
+                      ...(onAnswerWithoutWeb &&
+                      offersAnswerWithoutWeb(activityRun, stepsByRun.get(activityRun.id) ?? [])
                         ? { onAnswerWithoutWeb: () => onAnswerWithoutWeb(activityRun.id) }
                         : {}),
                     }
@@ -119,7 +136,7 @@ export function MessageList({
               {activityRun && message.role === 'assistant' && (
                 <UsageLine
                   steps={stepsByRun.get(activityRun.id) ?? []}
-                  fetchAnalyses={fetchAnalyses}
+                  subAgentCalls={subAgentCalls}
                 />
               )}
               {activity}
@@ -128,7 +145,7 @@ export function MessageList({
           </Fragment>
         );
       })}
-      <SessionUsage stepsByRun={stepsByRun} fetchAnalyses={fetchAnalyses} />
+      <SessionUsage stepsByRun={stepsByRun} subAgentCalls={subAgentCalls} />
       <div ref={endRef} />
     </div>
   );

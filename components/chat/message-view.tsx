@@ -4,6 +4,7 @@ import { t } from '../../lib/i18n/translate';
 import { CopyButton } from '../shared/copy-button';
 import { Markdown, StreamingMarkdown } from '../shared/markdown';
 import { noticeText } from '../shared/stored-sentences';
+import type { StoredNotice } from './chat-items';
 import { SourcesList } from './sources-list';
 import './chat.css';
 
@@ -17,7 +18,7 @@ interface MessageViewProps {
   message: MessageRecord;
   content: string;
   /** One-line notices the extension wrote under this answer (a denial, a limit reached). */
-  notices?: readonly string[];
+  notices?: readonly StoredNotice[];
   /** The folded Activity of the run this message ends, if any. */
   children?: ReactNode;
   /** On a user message: the titles of the tabs it took along. */
@@ -85,7 +86,7 @@ export function MessageView({
       {notices.map((notice, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: notices are append-only and never reorder.
         <p key={index} className="notice">
-          {noticeText(notice)}
+          {noticeText(notice.notice ?? '', notice.noticeI18n)}
         </p>
       ))}
       {actions?.onAnswerWithoutWeb && (

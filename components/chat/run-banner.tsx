@@ -1,4 +1,5 @@
 import type { RunRecord } from '../../lib/db/records';
+import { storedSentence } from '../../lib/i18n/local-text';
 import { t } from '../../lib/i18n/translate';
 import './chat.css';
 
@@ -24,7 +25,7 @@ export function RunBanner({ run, busy, onResume, onOpenSettings }: RunBannerProp
     // Resume would only meet the same refusal: offer the place where it can be fixed.
     return (
       <div className="run-banner run-banner-problem">
-        <p role="alert">{run.error.message}</p>
+        <p role="alert">{storedSentence(run.error.message, run.error.i18n)}</p>
         <a
           className="button-link"
           href="/options.html"
@@ -42,7 +43,9 @@ export function RunBanner({ run, busy, onResume, onOpenSettings }: RunBannerProp
     const fallback = run.status === 'interrupted' ? t('answerInterrupted') : t('answerFailed');
     return (
       <div className="run-banner run-banner-problem">
-        <p role="alert">{run.error?.message ?? fallback}</p>
+        <p role="alert">
+          {run.error ? storedSentence(run.error.message, run.error.i18n) : fallback}
+        </p>
         <button type="button" onClick={onResume} disabled={busy}>
           {t('resume')}
         </button>

@@ -1,4 +1,5 @@
 import type { MessageRecord, StepRecord, ToolCall } from '../../lib/db/records';
+import type { LocalText } from '../../lib/i18n/local-text';
 import { displayContent, type StreamedContent } from './chat-items';
 
 /**
@@ -20,7 +21,7 @@ export type TranscriptEntry =
       /** Made by the extension (URL mode's page), not asked for by the model. */
       synthetic: boolean;
     }
-  | { kind: 'notice'; key: string; text: string };
+  | { kind: 'notice'; key: string; text: string; i18n?: LocalText };
 
 export function buildTranscript(
   messages: readonly MessageRecord[],
@@ -78,7 +79,12 @@ export function buildTranscript(
       entries.push({ kind: 'text', key: message.id, message, content, final });
     }
     if (message.notice)
-      entries.push({ kind: 'notice', key: `${message.id}-notice`, text: message.notice });
+      entries.push({
+        kind: 'notice',
+        key: `${message.id}-notice`,
+        text: message.notice,
+        ...(message.noticeI18n ? { i18n: message.noticeI18n } : {}),
+      });
     for (const call of message.toolCalls ?? []) {
       shownCalls.add(call.id);
       entries.push({

@@ -1,6 +1,5 @@
 import type { StepRecord } from '../../lib/db/records';
 import { activeLocale, t } from '../../lib/i18n/translate';
-import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { formatCount } from '../shared/format';
 
 export interface Usage {
@@ -45,14 +44,12 @@ export function usageOf(steps: readonly StepRecord[]): Usage {
   return usage;
 }
 
-/** The steps of the Fetch Analyses these steps started. */
-export function subAgentSteps(
-  steps: readonly StepRecord[],
-  fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>,
-): StepRecord[] {
-  return steps.flatMap((step) =>
-    step.toolCallId ? (fetchAnalyses.get(step.toolCallId)?.steps ?? []) : [],
-  );
+/** The model calls of each Fetch Analysis, by the agentic_fetch call that started it. */
+export type SubAgentCalls = ReadonlyMap<string, readonly StepRecord[]>;
+
+/** The model calls of the Fetch Analyses these steps started. */
+export function subAgentSteps(steps: readonly StepRecord[], calls: SubAgentCalls): StepRecord[] {
+  return steps.flatMap((step) => (step.toolCallId ? (calls.get(step.toolCallId) ?? []) : []));
 }
 
 function formatCost(dollars: number): string {

@@ -48,14 +48,29 @@ describe('ConsentCard', () => {
     expect(html).toContain('Allow all fetches for this answer');
   });
 
-  it('shows the address as typed and states the upgrade when Gleaner fetches it over https', () => {
+  it('highlights the https address it fetches, and says the address as written and the upgrade', () => {
     const html = render({
       target: 'https://docs.example.com/guide',
+      host: 'https://docs.example.com',
       asked: 'http://docs.example.com/guide',
     });
-    expect(html).toContain('<mark class="consent-origin">http://docs.example.com</mark>/guide');
-    expect(html).not.toContain('https://docs.example.com/guide');
-    expect(html).toContain('<strong>http → https</strong>: Gleaner asks for it over a secure');
+    expect(html).toContain('<mark class="consent-origin">https://docs.example.com</mark>/guide');
+    expect(html).not.toContain('<mark class="consent-origin">http://docs.example.com</mark>');
+    expect(html).toContain(
+      '<strong>http → https</strong>: the address asked for was <span class="consent-asked">http://docs.example.com/guide</span>.',
+    );
+  });
+
+  it('says that Always allow this site on an upgraded address allows the https site only', () => {
+    const html = render({
+      target: 'https://docs.example.com/guide',
+      host: 'https://docs.example.com',
+      asked: 'http://docs.example.com/guide',
+    });
+    expect(html).toContain(
+      '<span>Always allow this site</span> allows <strong>https://docs.example.com</strong>, the site above, and no other.',
+    );
+    expect(buttons(html)).toContain('Always allow this site');
   });
 
   it('says nothing about an upgrade when the address was fetched as written', () => {

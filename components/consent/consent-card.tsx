@@ -157,11 +157,34 @@ function Target({ request }: { request: ConsentRequestRecord }) {
           ]}
         />
       </p>
-      {/* The address as typed; when Gleaner upgraded it, the upgrade is said, not hidden. */}
-      <UrlTarget target={request.asked ?? request.target} />
+      {/*
+        The address Gleaner fetches, whose site Always allow this site allows. When Gleaner
+        upgraded it from http, the address as written and the upgrade are said, not hidden.
+      */}
+      <UrlTarget target={request.target} />
       {request.asked && (
         <p className="consent-upgrade">
-          <RichMessage id="consentUpgraded" parts={[<strong key="upgrade">http → https</strong>]} />
+          <RichMessage
+            id="consentUpgraded"
+            parts={[
+              <strong key="upgrade">http → https</strong>,
+              <span key="asked" className="consent-asked">
+                {request.asked}
+              </span>,
+            ]}
+          />
+          {alwaysLabel(request) && (
+            <>
+              {' '}
+              <RichMessage
+                id="consentUpgradedGrant"
+                parts={[
+                  <span key="button">{alwaysLabel(request)}</span>,
+                  <strong key="origin">{request.host}</strong>,
+                ]}
+              />
+            </>
+          )}
         </p>
       )}
     </div>

@@ -45,16 +45,31 @@ export function filterSessions(sessions: readonly SessionRecord[], query: string
 /** One line of the flattened list: a date group's heading, or a session under it. */
 type ListLine =
   | { kind: 'heading'; key: string; group: string }
-  | { kind: 'session'; key: string; group: string; session: SessionRecord };
+  | {
+      kind: 'session';
+      key: string;
+      group: string;
+      session: SessionRecord;
+      /** Its place in its date group, from 1, and the group's size: told to screen readers. */
+      position: number;
+      groupSize: number;
+    };
 
 /** The date groups as one sequence of lines, so only the lines in view need rendering. */
 export function listLines(sessions: readonly SessionRecord[], now = Date.now()): ListLine[] {
   const lines: ListLine[] = [];
   for (const group of groupByDate(sessions, now)) {
     lines.push({ kind: 'heading', key: `group:${group.label}`, group: group.label });
-    for (const session of group.sessions) {
-      lines.push({ kind: 'session', key: session.id, group: group.label, session });
-    }
+    group.sessions.forEach((session, index) => {
+      lines.push({
+        kind: 'session',
+        key: session.id,
+        group: group.label,
+        session,
+        position: index + 1,
+        groupSize: group.sessions.length,
+      });
+    });
   }
   return lines;
 }
@@ -163,8 +178,10 @@ export function SessionList({
         complete && <p className="muted">{query ? t('noSessionMatches') : t('noSessions')}</p>
       ) : (
         // Only the lines in view (and a few either side) are drawn; the spacers keep the
-        // scroll bar as long as the whole list.
+        // scroll bar as long as the whole list. Rows out of view are not in the page, so a screen reader is told the count here and
+        // each row's place in its group (aria-posinset/aria-setsize).
         <div ref={listRef} className="session-lines">
+          <p className="visually-hidden">{tp('sessionsListed', shown.length)}</p>
           <div style={{ height: visible.before }} aria-hidden="true" />
           {byGroup(lines.slice(visible.start, visible.end)).map((group) => (
             <section key={group.group} className="session-group" aria-label={group.group}>
@@ -185,6 +202,8 @@ export function SessionList({
                     <SessionRow
                       key={line.key}
                       session={line.session}
+                      position={line.position}
+                      setSize={line.groupSize}
                       current={line.session.id === currentId}
                       onOpen={() => onOpen(line.session.id)}
                       onRename={(title) => onRename(line.session.id, title)}

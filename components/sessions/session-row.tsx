@@ -10,6 +10,9 @@ import './sessions.css';
 
 interface SessionRowProps {
   session: SessionRecord;
+  /** The row's place in its date group (from 1) and the group's size, for screen readers. */
+  position: number;
+  setSize: number;
   current: boolean;
   onOpen: () => void;
   onRename: (title: string) => Promise<string | undefined>;
@@ -42,6 +45,8 @@ function Named({ id, title }: { id: MessageKey; title: string }) {
  */
 export function SessionRow({
   session,
+  position,
+  setSize,
   current,
   onOpen,
   onRename,
@@ -69,7 +74,7 @@ export function SessionRow({
 
   if (mode === 'rename') {
     return (
-      <li className="session-row editing">
+      <li className="session-row editing" aria-posinset={position} aria-setsize={setSize}>
         <form className="rename-form" onSubmit={saveTitle}>
           <label htmlFor={inputId} className="visually-hidden">
             {t('sessionTitle')}
@@ -92,7 +97,11 @@ export function SessionRow({
   }
 
   return (
-    <li className={current ? 'session-row current' : 'session-row'}>
+    <li
+      className={current ? 'session-row current' : 'session-row'}
+      aria-posinset={position}
+      aria-setsize={setSize}
+    >
       <button
         type="button"
         className="session-open"

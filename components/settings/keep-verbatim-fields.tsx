@@ -1,4 +1,5 @@
 import { t } from '../../lib/i18n/translate';
+import { DraftInput } from './draft-input';
 import { Field } from './form-field';
 import type { SettingsDraft } from './settings-draft';
 
@@ -29,26 +30,22 @@ export function KeepVerbatimFields({
           />
         )}
       </Field>
-      <Field label={t('inputPrice')} hint={t('inputPriceHint')}>
-        {(attributes) => (
-          <input
-            {...attributes}
-            inputMode="decimal"
-            value={draft.priceInput}
-            onChange={(event) => onChange({ ...draft, priceInput: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field label={t('outputPrice')} hint={t('outputPriceHint')}>
-        {(attributes) => (
-          <input
-            {...attributes}
-            inputMode="decimal"
-            value={draft.priceOutput}
-            onChange={(event) => onChange({ ...draft, priceOutput: event.target.value })}
-          />
-        )}
-      </Field>
+      <DraftInput
+        draft={draft}
+        onChange={onChange}
+        name="priceInput"
+        kind="price"
+        label={t('inputPrice')}
+        hint={t('inputPriceHint')}
+      />
+      <DraftInput
+        draft={draft}
+        onChange={onChange}
+        name="priceOutput"
+        kind="price"
+        label={t('outputPrice')}
+        hint={t('outputPriceHint')}
+      />
     </details>
   );
 }

@@ -35,6 +35,7 @@ export interface SettingsDraft {
   priceInput: string;
   priceOutput: string;
   sendWithCtrlEnter: boolean;
+  readAhead: boolean;
   language: LanguageChoice;
 }
 
@@ -61,6 +62,7 @@ export function draftFrom(settings: Settings): SettingsDraft {
     priceOutput:
       settings.pricePerMillion.output === null ? '' : String(settings.pricePerMillion.output),
     sendWithCtrlEnter: settings.sendWithCtrlEnter,
+    readAhead: settings.readAhead,
     language: settings.language,
   };
 }
@@ -129,6 +131,7 @@ export function settingsFrom(draft: SettingsDraft, stored: Settings): Settings {
       .filter((line) => line !== ''),
     pricePerMillion: { input: typedPrice(draft.priceInput), output: typedPrice(draft.priceOutput) },
     sendWithCtrlEnter: draft.sendWithCtrlEnter,
+    readAhead: draft.readAhead,
     language: draft.language,
   };
 }

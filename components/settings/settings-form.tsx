@@ -18,10 +18,12 @@ import { describeSetup, providerLabel } from '../../lib/settings/setup-problem';
 import { baseUrlWarning } from '../../lib/web/base-url-warning';
 import { ComposerFields } from './composer-fields';
 import { ConnectionResult } from './connection-result';
+import { DraftInput } from './draft-input';
 import { Field } from './form-field';
 import { KeepVerbatimFields } from './keep-verbatim-fields';
 import { LanguageField } from './language-field';
 import { LocalServers } from './local-servers';
+import { ReadAheadField } from './read-ahead-field';
 import {
   draftFrom,
   SEARCH_PROVIDER_OPTIONS,
@@ -146,43 +148,33 @@ export function SettingsForm({
           </select>
         )}
       </Field>
-      <Field label={t('baseUrl')} error={errorFor('baseUrl')} hint={t('baseUrlHint')}>
-        {(attributes) => (
-          <input
-            {...attributes}
-            type="url"
-            inputMode="url"
-            spellCheck={false}
-            placeholder={preset.baseUrl || t('baseUrlPlaceholder')}
-            value={draft.baseUrl}
-            onChange={(event) => update({ ...draft, baseUrl: event.target.value })}
-          />
-        )}
-      </Field>
+      <DraftInput
+        draft={draft}
+        onChange={update}
+        name="baseUrl"
+        kind="url"
+        label={t('baseUrl')}
+        error={errorFor('baseUrl')}
+        hint={t('baseUrlHint')}
+        placeholder={preset.baseUrl || t('baseUrlPlaceholder')}
+      />
       {baseUrlWarning(draft.baseUrl) && (
         // Said before Save, beside the field: plain http off this computer is readable on the way.
         <p className="form-warning" role="status">
           {baseUrlWarning(draft.baseUrl)} {t('useHttps')}
         </p>
       )}
-      <Field
+      <DraftInput
+        draft={draft}
+        onChange={update}
+        name="apiKey"
+        kind="secret"
         label={t('apiKey')}
         error={errorFor('apiKey')}
         hint={
           preset.needsKey ? t('apiKeyRequired', providerLabel(draft.provider)) : t('apiKeyOptional')
         }
-      >
-        {(attributes) => (
-          <input
-            {...attributes}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.apiKey}
-            onChange={(event) => update({ ...draft, apiKey: event.target.value })}
-          />
-        )}
-      </Field>
+      />
       <Field label={t('model')} error={errorFor('model')}>
         {(attributes) => (
           <>
@@ -202,18 +194,17 @@ export function SettingsForm({
           </>
         )}
       </Field>
-      <Field label={t('smallModel')} error={errorFor('smallModel')} hint={t('smallModelHint')}>
-        {(attributes) => (
-          <input
-            {...attributes}
-            list={modelsId}
-            spellCheck={false}
-            placeholder={t('smallModelPlaceholder')}
-            value={draft.smallModel}
-            onChange={(event) => update({ ...draft, smallModel: event.target.value })}
-          />
-        )}
-      </Field>
+      <DraftInput
+        draft={draft}
+        onChange={update}
+        name="smallModel"
+        kind="text"
+        label={t('smallModel')}
+        error={errorFor('smallModel')}
+        hint={t('smallModelHint')}
+        placeholder={t('smallModelPlaceholder')}
+        list={modelsId}
+      />
       <Field
         label={t('contextWindow')}
         error={errorFor('contextWindow')}
@@ -240,6 +231,7 @@ export function SettingsForm({
       />
       <LanguageField draft={draft} onChange={update} />
       <ComposerFields draft={draft} onChange={update} />
+      <ReadAheadField draft={draft} onChange={update} />
       <details
         className="settings-limits"
         open={status?.kind === 'error' && status.field?.startsWith('limits.') ? true : undefined}
@@ -253,19 +245,16 @@ export function SettingsForm({
             ['maxIdenticalCalls', t('maxIdenticalCalls'), 'limits.maxIdenticalCalls'],
           ] as const
         ).map(([key, label, path]) => (
-          <Field key={key} label={label} error={errorFor(path)}>
-            {(attributes) => (
-              <input
-                {...attributes}
-                type="number"
-                min={key === 'maxFetches' ? 0 : 1}
-                step={1}
-                inputMode="numeric"
-                value={draft[key]}
-                onChange={(event) => update({ ...draft, [key]: event.target.value })}
-              />
-            )}
-          </Field>
+          <DraftInput
+            key={key}
+            draft={draft}
+            onChange={update}
+            name={key}
+            kind="count"
+            label={label}
+            error={errorFor(path)}
+            min={key === 'maxFetches' ? 0 : 1}
+          />
         ))}
       </details>
       <KeepVerbatimFields draft={draft} onChange={update} />
@@ -345,23 +334,16 @@ function WebSearchFields({
       )}
       {provider === 'searxng' && (
         <>
-          <Field
+          <DraftInput
+            draft={draft}
+            onChange={onChange}
+            name="searxngUrl"
+            kind="url"
             label={t('searxngUrl')}
             error={errorFor('search.searxngUrl')}
             hint={t('searxngUrlHint')}
-          >
-            {(attributes) => (
-              <input
-                {...attributes}
-                type="url"
-                inputMode="url"
-                spellCheck={false}
-                placeholder={t('searxngPlaceholder')}
-                value={draft.searxngUrl}
-                onChange={(event) => onChange({ ...draft, searxngUrl: event.target.value })}
-              />
-            )}
-          </Field>
+            placeholder={t('searxngPlaceholder')}
+          />
           <SearxngPrivateNote
             address={draft.searxngUrl}
             exemptHosts={exemptHosts}
@@ -370,18 +352,15 @@ function WebSearchFields({
         </>
       )}
       {provider === 'brave' && (
-        <Field label={t('braveKey')} error={errorFor('search.braveKey')} hint={t('braveKeyHint')}>
-          {(attributes) => (
-            <input
-              {...attributes}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={draft.braveKey}
-              onChange={(event) => onChange({ ...draft, braveKey: event.target.value })}
-            />
-          )}
-        </Field>
+        <DraftInput
+          draft={draft}
+          onChange={onChange}
+          name="braveKey"
+          kind="secret"
+          label={t('braveKey')}
+          error={errorFor('search.braveKey')}
+          hint={t('braveKeyHint')}
+        />
       )}
     </fieldset>
   );

@@ -1,11 +1,39 @@
 import { activeLocale, t } from '../../lib/i18n/translate';
 
+/**
+ * Intl formatters by language and options, made once: making one loads its locale's data and
+ * costs far more than formatting with it (a session list formats a time on every row it draws).
+ */
+const formatters = new Map<string, unknown>();
+
+function cached<T>(key: string, make: (locale: string) => T): T {
+  const locale = activeLocale();
+  const full = `${locale} ${key}`;
+  let format = formatters.get(full) as T | undefined;
+  if (format === undefined) {
+    format = make(locale);
+    formatters.set(full, format);
+  }
+  return format;
+}
+
+function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached(
+    `number ${JSON.stringify(options)}`,
+    (locale) => new Intl.NumberFormat(locale, options),
+  );
+}
+
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(
+    `date ${JSON.stringify(options)}`,
+    (locale) => new Intl.DateTimeFormat(locale, options),
+  );
+}
+
 /** A number with one decimal place, in the active language (1.5 in English, 1,5 in Russian). */
 function decimal(value: number): string {
-  return new Intl.NumberFormat(activeLocale(), {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value);
+  return numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 }
 
 export function formatBytes(bytes: number): string {
@@ -20,7 +48,7 @@ export function formatDuration(milliseconds: number): string {
 }
 
 export function formatCount(count: number): string {
-  return new Intl.NumberFormat(activeLocale()).format(count);
+  return numberFormat().format(count);
 }
 
 /** One line of a tool's JSON arguments; long ones are cut with an ellipsis. */
@@ -39,6 +67,6 @@ export function formatWhen(timestamp: number, now = Date.now()): string {
   const date = new Date(timestamp);
   const sameDay = new Date(now).toDateString() === date.toDateString();
   return sameDay
-    ? date.toLocaleTimeString(activeLocale(), { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString(activeLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
+    ? dateFormat({ hour: '2-digit', minute: '2-digit' }).format(date)
+    : dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }

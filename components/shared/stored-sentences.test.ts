@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { deniedMessage } from '../../lib/agent/consent-gate';
 import { stepLimitReached } from '../../lib/agent/stop-conditions';
+import { inEnglish, local, localCount, summaryOf } from '../../lib/i18n/local-text';
 import { setActiveLanguage } from '../../lib/i18n/translate';
 import { DEFAULT_SETTINGS } from '../../lib/settings/schema';
 import { findForeignDataInUrl, foreignDataMessage } from '../../lib/web/foreign-data-in-url';
-import { noticeText, warningText } from './stored-sentences';
+import { noticeText, summaryText, warningText } from './stored-sentences';
 
 const stored = [
   'Stopped after 4 model steps, the limit for one answer.',
@@ -27,7 +28,7 @@ describe('noticeText', () => {
 
   it('shows each stored notice in Russian, keeping its numbers, names and addresses', () => {
     setActiveLanguage('ru');
-    const shown = stored.map(noticeText);
+    const shown = stored.map((notice) => noticeText(notice));
     for (const [index, text] of shown.entries()) {
       expect(text, stored[index]).not.toBe(stored[index]);
       expect(text).toMatch(/[а-яё]/i);
@@ -80,5 +81,30 @@ describe('noticeText', () => {
     setActiveLanguage('ru');
     expect(warningText(warning)).toBe('Этот адрес содержит текст с mail.example: «4417…»');
     expect(warningText('Something else.')).toBe('Something else.');
+  });
+
+  it("shows a step's summary from its key, an older one by its template or as stored", () => {
+    const summary = summaryOf(localCount('summarySearch', 3, 'tide tables', 'DuckDuckGo'));
+    expect(summaryText(summary)).toBe('"tide tables": 3 results from DuckDuckGo');
+    setActiveLanguage('ru');
+    expect(summaryText(summary)).toBe('«tide tables»: 3 результата от DuckDuckGo');
+    setActiveLanguage('zh_CN');
+    expect(summaryText(summary)).toBe('“tide tables”：DuckDuckGo 返回 3 条结果');
+    setActiveLanguage('ru');
+    expect(summaryText({ summary: 'Stopped: this answer used its 10 fetches.' })).toMatch(
+      /[а-яё]/i,
+    );
+    expect(summaryText({ summary: '"tide tables": 3 results from DuckDuckGo' })).toBe(
+      '"tide tables": 3 results from DuckDuckGo',
+    );
+  });
+
+  it('shows a refusal stored with its key in the chosen language, nested reason and all', () => {
+    const refusal = local('secretInCall', 'fetch', local('secretHex'));
+    setActiveLanguage('ru');
+    expect(noticeText(inEnglish(refusal), refusal)).toBe(
+      'В этом вызове fetch есть ваш API-ключ (в шестнадцатеричном виде), поэтому Gleaner не стал ' +
+        'его отправлять. Ключ уходит только на адрес модели; возможно, его выманивала какая-то страница.',
+    );
   });
 });

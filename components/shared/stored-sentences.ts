@@ -1,3 +1,5 @@
+import type { StepRecord } from '../../lib/db/records';
+import { type LocalText, storedSentence } from '../../lib/i18n/local-text';
 import { t, tp } from '../../lib/i18n/translate';
 
 /**
@@ -57,11 +59,20 @@ export function warningText(warning: string): string {
   return match ? t('warningForeignData', match[1] ?? '', match[2] ?? '') : warning;
 }
 
-/** A stored notice in the chosen language. */
-export function noticeText(notice: string): string {
+/**
+ * A stored notice in the chosen language: from its message key when it was stored with one,
+ * else by its template (notices stored before keys were).
+ */
+export function noticeText(notice: string, i18n?: LocalText): string {
+  if (i18n) return storedSentence(notice, i18n);
   for (const { pattern, show } of TEMPLATES) {
     const match = pattern.exec(notice);
     if (match) return show(match);
   }
   return notice;
+}
+
+/** What a step did, in the chosen language (a limit's summary is a notice's sentence). */
+export function summaryText(step: Pick<StepRecord, 'summary' | 'summaryI18n'>): string {
+  return noticeText(step.summary ?? '', step.summaryI18n);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { useTabAttachments } from '../../components/chat/use-tab-attachments';
 import { AppHeader, type PanelView } from '../../components/panel/app-header';
 import { lazyModule, useLazyModule } from '../../components/shared/lazy-module';
@@ -6,6 +6,7 @@ import { preloadMarkdown } from '../../components/shared/markdown';
 import { useFocusRequest } from '../../hooks/use-focus-request';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
 import { useKeepAlive } from '../../hooks/use-keep-alive';
+import { useReadAhead } from '../../hooks/use-read-ahead';
 import { useSelectedSession } from '../../hooks/use-selected-session';
 import { useSettings } from '../../hooks/use-settings';
 import { useUiLanguage } from '../../hooks/use-ui-language';
@@ -19,12 +20,16 @@ import { ChatScreen } from './chat-screen';
 const sessionsView = lazyModule(() => import('./sessions-view'));
 const settingsView = lazyModule(() => import('./settings-view'));
 
-/** Once the panel is idle, the other screens' code is fetched, so opening one does not wait. */
+/**
+ * The Sessions screen's code is fetched as soon as the app is up (it is small, and opening the
+ * list is what a panel is often opened for); once the panel is idle, the others' code is too, so
+ * opening one does not wait.
+ */
 function usePreloadScreens() {
   useEffect(() => {
+    void sessionsView.load();
     const preload = () => {
       void preloadMarkdown();
-      void sessionsView.load();
       void settingsView.load();
     };
     if (typeof requestIdleCallback === 'undefined') {
@@ -36,16 +41,38 @@ function usePreloadScreens() {
   }, []);
 }
 
-export function App() {
+interface AppProps {
+  /** The composer's text; it lives above the app, so what was typed in the shell stays. */
+  draft: string;
+  onDraftChange: Dispatch<SetStateAction<string>>;
+  /** The composer's Search the web toggle; above the app like the text, and reset on send. */
+  searchWeb: boolean;
+  onSearchWebChange: Dispatch<SetStateAction<boolean>>;
+  /** The view a header button asked for before the app arrived. */
+  initialView: PanelView;
+  /** New chat was pressed before the app arrived: it opens on a new chat, not the last one. */
+  startWithNewChat: boolean;
+  /** Send was pressed in the shell: the chat sends the draft once it knows its session. */
+  sendQueued: boolean;
+  onQueuedSendTaken: () => void;
+}
+
+export function App(props: AppProps) {
+  const { draft, onDraftChange: setDraft, searchWeb, onSearchWebChange: setSearchWeb } = props;
   const settings = useSettings();
   const language = useUiLanguage(settings);
-  const [selectedId, select] = useSelectedSession();
-  const [view, setView] = useState<PanelView>('chat');
+  const [selectedId, select, selectionKnown] = useSelectedSession();
+  const startedNew = useRef(props.startWithNewChat);
+  useEffect(() => {
+    if (!startedNew.current) return;
+    startedNew.current = false;
+    select(null);
+  }, [select]);
+  const [view, setView] = useState<PanelView>(props.initialView);
   /** The settings of a successful Save, told in the chat as "Ready: gpt-4o-mini on OpenAI". */
   const [ready, setReady] = useState<SavedSettings>();
-  const [draft, setDraft] = useState('');
-  const [searchWeb, setSearchWeb] = useState(false);
   const attachments = useTabAttachments(useWindowTabs(), searchWeb);
+  useReadAhead(attachments.current, settings?.readAhead);
   useKeepAlive(useHasActiveRun(selectedId));
   // The worker started a chat itself (context menu, keyboard shortcut): show it.
   useFocusRequest((sessionId) => {
@@ -87,6 +114,8 @@ export function App() {
             ready={ready && t('readyStatus', describeSetup(ready))}
             enterSends={!settings?.sendWithCtrlEnter}
             providerName={settings && providerName(settings)}
+            sendQueued={props.sendQueued && selectionKnown}
+            onQueuedSendTaken={props.onQueuedSendTaken}
           />
         )}
         {Sessions && (

@@ -1,4 +1,12 @@
-import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { buildChatItems } from '../../components/chat/chat-items';
 import { Composer } from '../../components/chat/composer';
 import { EmptyChat, SetupNeeded } from '../../components/chat/empty-chat';
@@ -13,7 +21,7 @@ import { waitPhase } from '../../components/chat/wait-phase';
 import { ConsentCard, type ConsentDecision } from '../../components/consent/consent-card';
 import { sendCommand } from '../../hooks/send-command';
 import { useClock } from '../../hooks/use-clock';
-import { useFetchAnalyses } from '../../hooks/use-fetch-analyses';
+import { useFetchAnalyses, useFetchAnalysisCalls } from '../../hooks/use-fetch-analyses';
 import { useMessageDeltas } from '../../hooks/use-message-deltas';
 import { usePendingConsent } from '../../hooks/use-pending-consent';
 import { useSessionData } from '../../hooks/use-session-data';
@@ -46,6 +54,9 @@ interface ChatScreenProps {
   providerName?: string;
   /** Said once after Settings were saved: which model is ready. */
   ready?: string;
+  /** Send was pressed before the panel's code had arrived: send the text once it is known. */
+  sendQueued?: boolean;
+  onQueuedSendTaken?: () => void;
 }
 
 export function ChatScreen(props: ChatScreenProps) {
@@ -63,6 +74,8 @@ export function ChatScreen(props: ChatScreenProps) {
     ready,
     enterSends,
     providerName,
+    sendQueued,
+    onQueuedSendTaken,
   } = props;
   const loaded = useSessionData(sessionId);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
@@ -76,7 +89,29 @@ export function ChatScreen(props: ChatScreenProps) {
   const storageFull = useStorageFull(sessionId ?? undefined);
   const items = useMemo(() => buildChatItems(messages, runs, deltas), [messages, runs, deltas]);
   const parentId = data?.session?.parentSessionId;
-  const fetchAnalyses = useFetchAnalyses(parentId ? null : sessionId);
+  // A sub-agent's steps are read for the answer being written and for the Activity panels the
+  // user opened; the usage lines need only its model calls.
+  const [openActivities, setOpenActivities] = useState<ReadonlySet<string>>(new Set());
+  const analysisCalls = useMemo(() => {
+    const shown = runs.filter(
+      (run) => openActivities.has(run.id) || ACTIVE_RUN_STATUSES.includes(run.status),
+    );
+    return shown.flatMap((run) =>
+      (data?.stepsByRun.get(run.id) ?? []).flatMap((step) =>
+        step.toolName === 'agentic_fetch' && step.toolCallId ? [step.toolCallId] : [],
+      ),
+    );
+  }, [runs, openActivities, data?.stepsByRun]);
+  const fetchAnalyses = useFetchAnalyses(parentId ? null : sessionId, analysisCalls);
+  const subAgentCalls = useFetchAnalysisCalls(parentId ? null : sessionId);
+  const toggleActivity = useCallback((runId: string, open: boolean) => {
+    setOpenActivities((current) => {
+      const next = new Set(current);
+      if (open) next.add(runId);
+      else next.delete(runId);
+      return next;
+    });
+  }, []);
   const allSteps = useMemo(
     () => runs.flatMap((run) => data?.stepsByRun.get(run.id) ?? []),
     [runs, data?.stepsByRun],
@@ -175,6 +210,16 @@ export function ChatScreen(props: ChatScreenProps) {
     if (page) void start(summarizeRequest(page.title), [page.id]);
   }
 
+  // Send pressed in the shell: sent once the settings say whether a model is set up. Without one,
+  // the composer's setup note says why nothing was sent, and the text stays.
+  const queuedSendTaken = useRef(false);
+  useEffect(() => {
+    if (!sendQueued || configured === undefined || queuedSendTaken.current) return;
+    queuedSendTaken.current = true;
+    onQueuedSendTaken?.();
+    if (configured) void sendFromComposer();
+  });
+
   async function answerConsent(
     requestId: string,
     decision: ConsentDecision,
@@ -237,6 +282,9 @@ export function ChatScreen(props: ChatScreenProps) {
             items={items}
             stepsByRun={data?.stepsByRun ?? new Map()}
             fetchAnalyses={fetchAnalyses}
+            subAgentCalls={subAgentCalls}
+            openActivities={openActivities}
+            onActivityToggle={toggleActivity}
             onOpenSession={onSelect}
             sentTabs={sentTabs}
             pending={pending}

@@ -2,10 +2,10 @@ import '../../lib/zod-setup';
 import '../../components/shared/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { PanelRoot } from './panel-root';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <PanelRoot />
   </StrictMode>,
 );

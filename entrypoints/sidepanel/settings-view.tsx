@@ -1,13 +1,5 @@
 import { SettingsScreen } from '../../components/settings/settings-screen';
-import { exemptPrivateHost, revokeGrant } from '../../hooks/grant-commands';
-import {
-  detectLocalServersFromForm,
-  saveSettingsFromForm,
-  testConnectionFromForm,
-} from '../../hooks/settings-form-actions';
-import { toolsActions } from '../../hooks/tools-actions';
-import { useCustomTools } from '../../hooks/use-custom-tools';
-import { useGrants } from '../../hooks/use-grants';
+import { useSettingsActions } from '../../hooks/use-settings-actions';
 import type { Settings } from '../../lib/settings/schema';
 
 interface SettingsViewProps {
@@ -17,26 +9,14 @@ interface SettingsViewProps {
 }
 
 /**
- * The Settings screen with what it reads (grants, added tools) and does (save, test the
- * connection, detect local servers). Loaded only when opened: the chat does not wait for it.
+ * The Settings screen with what it reads and does. Loaded only when opened: the chat does not
+ * wait for it.
  */
 export function SettingsView({ settings, onBack, onSaved }: SettingsViewProps) {
-  const customTools = useCustomTools();
-  const grants = useGrants();
+  const actions = useSettingsActions();
   return (
     <div className="screen">
-      <SettingsScreen
-        settings={settings}
-        onSave={saveSettingsFromForm}
-        onTestConnection={testConnectionFromForm}
-        grants={grants}
-        onRevokeGrant={revokeGrant}
-        onExemptHost={exemptPrivateHost}
-        tools={{ custom: customTools, actions: toolsActions }}
-        onBack={onBack}
-        onDetect={detectLocalServersFromForm}
-        onSaved={onSaved}
-      />
+      <SettingsScreen settings={settings} {...actions} onBack={onBack} onSaved={onSaved} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { inEnglish, local } from '../i18n/local-text';
 import { stripInvisible } from '../text/strip-invisible';
 import type { ConsentPrompt, Tool, ToolContext, ToolOutcome } from '../tools/tool';
 import { deniedMessage, servicesFor } from './consent-gate';
@@ -56,10 +57,13 @@ export async function callTool<Parameters extends z.ZodType>(
     }
     const screening = (await screen?.(prompt)) ?? {};
     if (screening.refuse) {
+      const notice = inEnglish(screening.refuse);
       return {
         kind: 'error',
-        message: `${screening.refuse} Do not try this request again.`,
-        notice: screening.refuse,
+        message: `${notice} Do not try this request again.`,
+        i18n: screening.refuse,
+        notice,
+        noticeI18n: screening.refuse,
       };
     }
     // The card shows what a page chose (a tab's title): without its invisible characters.
@@ -76,7 +80,10 @@ export async function callTool<Parameters extends z.ZodType>(
   let prompt: ConsentPrompt | undefined;
   if (ASKING.has(tool.consent)) {
     const plan = await tool.consentFor?.(args, context());
-    if (!plan) return { kind: 'error', message: `${tool.name} cannot say what it would ask.` };
+    if (!plan) {
+      const text = local('toolCannotAsk', tool.name);
+      return { kind: 'error', message: inEnglish(text), i18n: text };
+    }
     if (plan.kind === 'refuse') return plan.outcome;
     if (plan.kind === 'ask') prompt = plan.prompt;
   }
@@ -91,7 +98,8 @@ export async function callTool<Parameters extends z.ZodType>(
     const outcome = await tool.execute(args, context({ approved: prompt, continuation }));
     if (outcome.kind !== 'ask-again') return outcome;
     if (card >= MAX_FURTHER_CARDS) {
-      return { kind: 'error', message: `${tool.name} asked for permission too many times.` };
+      const text = local('toolAskedTooOften', tool.name);
+      return { kind: 'error', message: inEnglish(text), i18n: text };
     }
     prompt = outcome.prompt;
     continuation = outcome.continuation;

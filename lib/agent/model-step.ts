@@ -1,6 +1,7 @@
-import { appendMessage, newId, runSteps } from '../db/queries';
-import type { MessageRecord, RunRecord } from '../db/records';
+import { newId } from '../db/queries';
+import type { MessageRecord, RunRecord, StepRecord } from '../db/records';
 import { isStorageFullError } from '../db/storage-full';
+import { local, localCount, summaryOf } from '../i18n/local-text';
 import { LlmError } from '../llm/errors';
 import { costOf, priceOf } from '../llm/prices';
 import { estimateTokens } from '../llm/token-estimate';
@@ -9,7 +10,8 @@ import { stripInvisible } from '../text/strip-invisible';
 import { prepareRequest } from './compression/compression-step';
 import { coalesceAppends } from './delta-coalescing';
 import { type RunDependencies, updateRun } from './run-context';
-import { runsOfTurn } from './step-reuse';
+import type { SessionView } from './session-view';
+import { turnOf } from './step-reuse';
 import { whileStorageFull } from './storage-retry';
 
 /** Streamed text goes to the panel at most this often: about one frame. */
@@ -39,18 +41,15 @@ function runSystemPrompt(base: string, run: RunRecord): string {
  * the conversation without the earlier attempts at that turn, so it answers the question
  * afresh instead of repeating or referring to an answer the user asked to replace.
  */
-async function withoutOtherAttempts(
-  dependencies: RunDependencies,
-  run: RunRecord,
-  messages: readonly MessageRecord[],
-): Promise<readonly MessageRecord[]> {
+function withoutOtherAttempts(view: SessionView, run: RunRecord): readonly MessageRecord[] {
+  const turn = turnOf(run);
   const others = new Set(
-    (await runsOfTurn(dependencies.db, run))
-      .filter((candidate) => candidate.id !== run.id)
+    view.runs
+      .filter((candidate) => candidate.id !== run.id && turnOf(candidate) === turn)
       .map((candidate) => candidate.id),
   );
-  if (others.size === 0) return messages;
-  return messages.filter((message) => !message.runId || !others.has(message.runId));
+  if (others.size === 0) return view.messages;
+  return view.messages.filter((message) => !message.runId || !others.has(message.runId));
 }
 
 /**
@@ -60,18 +59,19 @@ async function withoutOtherAttempts(
  */
 export async function runModelStep(
   dependencies: RunDependencies,
+  /** The session as the loop holds it. */
+  view: SessionView,
   run: RunRecord,
-  /** The session's messages as the loop just read them. */
-  messages: readonly MessageRecord[],
   unfinished: MessageRecord | undefined,
   signal: AbortSignal,
 ): Promise<void> {
   const { db, settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
   const systemPrompt = runSystemPrompt(dependencies.systemPrompt, run);
-  const sent = await withoutOtherAttempts(dependencies, run, messages);
+  const sent = withoutOtherAttempts(view, run);
   let prepared = await prepareRequest(
     dependencies,
+    view,
     run,
     systemPrompt,
     sent,
@@ -82,38 +82,50 @@ export async function runModelStep(
   // Writes the browser refuses for lack of space are said and tried again (storage-retry.ts).
   const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
   const stored = <T>(write: () => Promise<T>) => whileStorageFull(write, report, signal);
-  // The answer's last write is kept trying after a Stop too, so what arrived is saved.
-  const storedEvenIfStopped = <T>(write: () => Promise<T>) =>
-    whileStorageFull(write, report, new AbortController().signal);
+  // The answer's last write is kept trying after a Stop too, so what arrived is saved; once it
+  // is, a copy refused while streaming is no longer unsaved.
+  const storedEvenIfStopped = async <T>(write: () => Promise<T>) => {
+    const written = await whileStorageFull(write, report, new AbortController().signal);
+    if (fullSince) report(false);
+    fullSince = false;
+    return written;
+  };
 
-  const answer = unfinished
-    ? { ...unfinished, content: '', status: 'streaming' as const }
-    : await stored(() =>
-        appendMessage(db, {
+  // The answer and its step are written in one transaction that runs while the request goes
+  // out: nothing of the stream is written before it (later writes wait for it), and a worker
+  // stopped before it committed leaves no trace of the step, so Resume asks again.
+  const answer: Pick<MessageRecord, 'id'> = { id: unfinished?.id ?? newId() };
+  const stepId = newId();
+  const startedAt = now();
+  const step: StepRecord = {
+    id: stepId,
+    runId: run.id,
+    index: view.stepsOf(run.id).length,
+    kind: 'model',
+    status: 'running',
+    model: settings.model,
+    startedAt,
+  };
+  const started = stored(() =>
+    view.transaction(async (writer) => {
+      if (unfinished) await writer.updateMessage(answer.id, { content: '', status: 'streaming' });
+      else {
+        await writer.append({
+          id: answer.id,
           sessionId: run.sessionId,
           runId: run.id,
           role: 'assistant',
           content: '',
           status: 'streaming',
-        }),
-      );
-  if (unfinished) {
-    await stored(() => db.messages.update(answer.id, { content: '', status: 'streaming' }));
-  }
-
-  const stepIndex = (await runSteps(db, run.id)).length;
-  const stepId = newId();
-  const startedAt = now();
-  await stored(() =>
-    db.steps.add({
-      id: stepId,
-      runId: run.id,
-      index: stepIndex,
-      kind: 'model',
-      status: 'running',
-      model: settings.model,
-      startedAt,
+        });
+      }
+      await writer.addStep(step);
     }),
+  );
+  // Its failure is said where the step ends; the writes of the stream only wait for it.
+  const afterStart = started.then(
+    () => true,
+    () => false,
   );
 
   // Persist the streaming text at most every `persistEvery` ms, with a trailing write so the
@@ -125,7 +137,7 @@ export async function runModelStep(
   let lastWrite = startedAt;
   let lastRaw = '';
   let trailing: ReturnType<typeof setTimeout> | undefined;
-  let writes: Promise<unknown> = Promise.resolve();
+  let writes: Promise<unknown> = afterStart;
   let fullSince = false;
   const persistEvery = dependencies.persistEveryMs ?? 250;
   // Invisible characters never reach the screen, from a page or from the model; each part of
@@ -178,11 +190,15 @@ export async function runModelStep(
         signal,
         onText,
         // Stored on the step, so the answer can count down to the retry ("retrying in 5 s").
-        onRetry: (event) =>
-          void db.steps.update(stepId, {
+        onRetry: (event) => {
+          const retry = {
             retryAt: now() + event.delayMs,
             retryReason: event.error.kind === 'rate-limited' ? 'rate-limited' : 'server',
-          }),
+          } as const;
+          void afterStart
+            .then((begun) => (begun ? view.updateStep(stepId, retry) : undefined))
+            .catch((error: unknown) => console.error('Gleaner could not store a retry', error));
+        },
       });
     let response: Awaited<ReturnType<typeof ask>>;
     try {
@@ -190,8 +206,11 @@ export async function runModelStep(
     } catch (error) {
       // The window is smaller than the setting says: compress once more and ask once more.
       if (!(error instanceof LlmError && error.kind === 'context-overflow')) throw error;
+      // The compression step is numbered after this step, so this one is stored first.
+      await started;
       prepared = await prepareRequest(
         dependencies,
+        view,
         run,
         systemPrompt,
         sent,
@@ -202,17 +221,18 @@ export async function runModelStep(
       response = await ask();
     }
     await settleWrites();
+    await started;
     const tokensIn = response.usage?.promptTokens ?? prepared.tokens;
     const tokensOut = response.usage?.completionTokens ?? estimateTokens(response.content);
     const price = priceOf(settings.model, settings.pricePerMillion);
     await storedEvenIfStopped(() =>
-      db.transaction('rw', db.messages, db.steps, db.runs, async () => {
-        await db.messages.update(answer.id, {
+      view.transaction(async (writer) => {
+        await writer.updateMessage(answer.id, {
           content: stripInvisible(response.content),
           status: 'done',
           ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
         });
-        await db.steps.update(stepId, {
+        await writer.updateStep(stepId, {
           status: 'done',
           endedAt: now(),
           attempts: response.attempts,
@@ -221,26 +241,29 @@ export async function runModelStep(
           tokensEstimated: prepared.tokens,
           ...(response.usage ? {} : { usageEstimated: true }),
           ...(price ? { cost: costOf(tokensIn, tokensOut, price) } : {}),
-          summary: response.toolCalls.length
-            ? `asked for ${response.toolCalls.map((call) => call.name).join(', ')}`
-            : `answered (${response.content.length} characters)`,
+          ...summaryOf(
+            response.toolCalls.length
+              ? local('summaryAskedFor', response.toolCalls.map((call) => call.name).join(', '))
+              : localCount('summaryAnswered', response.content.length),
+          ),
         });
         await updateRun(dependencies, run.id, { steps: run.steps + 1 });
       }),
     );
   } catch (error) {
     await settleWrites();
+    if (!(await afterStart)) throw error;
     const partial = stripInvisible(
       (error as { details?: { partialText?: string } }).details?.partialText ?? lastRaw,
     );
     const kind = (error as { kind?: string }).kind;
     await storedEvenIfStopped(() =>
-      db.transaction('rw', db.messages, db.steps, async () => {
-        await db.messages.update(answer.id, {
+      view.transaction(async (writer) => {
+        await writer.updateMessage(answer.id, {
           content: partial,
           status: kind === 'aborted' ? 'stopped' : kind === 'stream-cut' ? 'interrupted' : 'failed',
         });
-        await db.steps.update(stepId, {
+        await writer.updateStep(stepId, {
           status: kind === 'aborted' ? 'interrupted' : 'failed',
           endedAt: now(),
           summary: error instanceof Error ? error.message : String(error),

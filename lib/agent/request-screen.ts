@@ -1,6 +1,7 @@
 import type { GleanerDatabase } from '../db/database';
 import { sessionMessages } from '../db/queries';
 import type { MessageRecord, RunRecord } from '../db/records';
+import type { LocalText } from '../i18n/local-text';
 import type { ConsentPrompt } from '../tools/tool';
 import {
   findForeignDataInUrl,
@@ -11,13 +12,13 @@ import {
   findSecretInArguments,
   findSecretInText,
   findSecretInUrl,
-  secretInRequestMessage,
+  secretInRequestText,
 } from '../web/secret-in-request';
 
 /** What a request is checked for before its card is shown. */
 export interface Screening {
   /** Refused outright, no card: the sentence for the model and the user. */
-  refuse?: string;
+  refuse?: LocalText;
   /** Shown on the card in words; a standing grant does not skip a card that carries one. */
   warning?: string;
 }
@@ -70,11 +71,11 @@ export function screenPrompt(
 ): Screening {
   if (prompt.kind === 'search') {
     const found = findSecretInText(prompt.target, apiKey);
-    return found ? { refuse: secretInRequestMessage('This search query', found) } : {};
+    return found ? { refuse: secretInRequestText('search', found) } : {};
   }
   if (prompt.kind !== 'fetch') return {};
   const found = findSecretInUrl(prompt.target, apiKey);
-  if (found) return { refuse: secretInRequestMessage('This address', found) };
+  if (found) return { refuse: secretInRequestText('address', found) };
   let url: URL;
   try {
     url = new URL(prompt.target);
@@ -93,7 +94,7 @@ export function screenArguments(
   toolName: string,
   rawArguments: string,
   apiKey: string,
-): string | undefined {
+): LocalText | undefined {
   const found = findSecretInArguments(rawArguments, apiKey);
-  return found ? secretInRequestMessage(`This call to ${toolName}`, found) : undefined;
+  return found ? secretInRequestText({ tool: toolName }, found) : undefined;
 }

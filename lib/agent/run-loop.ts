@@ -1,4 +1,3 @@
-import { appendMessage, sessionMessages } from '../db/queries';
 import type { MessageRecord, RunError, RunRecord } from '../db/records';
 import { LlmError, type LlmErrorKind } from '../llm/errors';
 import { withoutWebTools } from '../tools/registry';
@@ -6,6 +5,7 @@ import { citeAnswer } from './answer-citations';
 import { runModelStep } from './model-step';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
+import { SessionView } from './session-view';
 import { stepLimitReached } from './stop-conditions';
 import { runToolStep } from './tool-step';
 
@@ -43,18 +43,19 @@ async function questionServed(
 }
 
 /** The run's notices, each said once however often the run is resumed. */
-async function sayNotices(dependencies: RunDependencies, runId: string): Promise<void> {
+async function sayNotices(
+  dependencies: RunDependencies,
+  view: SessionView,
+  runId: string,
+): Promise<void> {
   if (!dependencies.notices?.length) return;
-  const { db } = dependencies;
-  const run = await db.runs.get(runId);
-  if (!run) return;
   const said = new Set(
-    (await db.messages.where('runId').equals(runId).toArray()).map((message) => message.notice),
+    view.messages.filter((message) => message.runId === runId).map((message) => message.notice),
   );
   for (const notice of dependencies.notices) {
     if (said.has(notice)) continue;
-    await appendMessage(db, {
-      sessionId: run.sessionId,
+    await view.append({
+      sessionId: view.sessionId,
       runId,
       role: 'assistant',
       content: '',
@@ -65,10 +66,12 @@ async function sayNotices(dependencies: RunDependencies, runId: string): Promise
 }
 
 /**
- * The run loop: orchestration only. Each pass reads the stored state and takes the next step,
- * so a run resumed after the worker was stopped continues from exactly what was stored:
- * an unfinished answer is re-asked, a tool call without a result is run, the user message is
- * never repeated.
+ * The run loop: orchestration only. Each pass takes the next step from the stored state, so a
+ * run resumed after the worker was stopped continues from exactly what was stored: an
+ * unfinished answer is re-asked, a tool call without a result is run, the user message is
+ * never repeated. The session is read once when the run starts (or resumes) and then kept in
+ * memory with the run's own writes (session-view.ts); a pass reads only the run's record and
+ * whether something outside the run changed the session.
  */
 export async function executeRun(
   runId: string,
@@ -76,20 +79,26 @@ export async function executeRun(
   signal: AbortSignal,
 ): Promise<RunRecord> {
   const { db } = given;
+  const started = await db.runs.get(runId);
+  if (!started) throw new Error(`Run ${runId} no longer exists (its session was deleted).`);
   // Answer without the web: the run is offered, and may run, only tools that stay local.
-  const dependencies = (await db.runs.get(runId))?.withoutWeb
+  const dependencies = started.withoutWeb
     ? { ...given, tools: withoutWebTools(given.tools) }
     : given;
   await updateRun(dependencies, runId, { status: 'running', error: undefined });
+  const view = await SessionView.open(db, started.sessionId);
+  let question: string | undefined;
   try {
-    await sayNotices(dependencies, runId);
+    await sayNotices(dependencies, view, runId);
     for (;;) {
       if (signal.aborted) throw new RunAborted();
+      // The run's record is changed from outside (a fetch spent by its Fetch Analysis, "Allow
+      // all fetches"), so it is read each pass; the session only when its updatedAt moved.
       const run = await db.runs.get(runId);
       if (!run) throw new Error(`Run ${runId} no longer exists (its session was deleted).`);
-      const messages = await sessionMessages(db, run.sessionId);
-      const runMessages = messages.filter((message) => message.runId === runId);
-      const question = await questionServed(dependencies, run, runMessages);
+      await view.refreshIfChanged();
+      const runMessages = view.messages.filter((message) => message.runId === runId);
+      question ??= await questionServed(dependencies, run, runMessages);
       // Notice lines (a denial, a limit) are the extension's words, not a model step.
       const lastAssistant = findLast(
         runMessages,
@@ -100,7 +109,7 @@ export async function executeRun(
       // recorded in the run, so the model gets them as tool results (never pasted into the
       // user's text) and Resume re-runs any that had not finished.
       if (!lastAssistant && run.preludeCalls?.length) {
-        await appendMessage(db, {
+        await view.append({
           sessionId: run.sessionId,
           runId,
           role: 'assistant',
@@ -118,6 +127,7 @@ export async function executeRun(
         if (pending) {
           const result = await runToolStep(
             dependencies,
+            view,
             run,
             pending,
             question,
@@ -125,12 +135,12 @@ export async function executeRun(
             lastAssistant.synthetic === true,
           );
           if (result.kind === 'denied')
-            return finish(dependencies, run, 'stopped', {
+            return finish(dependencies, view, run, 'stopped', {
               kind: 'denied',
               message: result.message,
             });
           if (result.kind === 'limit')
-            return finish(dependencies, run, 'stopped', {
+            return finish(dependencies, view, run, 'stopped', {
               kind: 'limit',
               message: result.message,
             });
@@ -140,37 +150,42 @@ export async function executeRun(
           // Sources are built from what tools actually read, whatever the model writes; the
           // model's markers only say which of them it used.
           const cited = await citeAnswer(db, run, runMessages, lastAssistant.content);
-          await db.messages.update(lastAssistant.id, {
-            sources: cited.sources,
-            citations: cited.citations,
-          });
           return finish(
             dependencies,
+            view,
             run,
             'done',
             undefined,
             run.withoutWeb ? WITHOUT_WEB : undefined,
+            {
+              id: lastAssistant.id,
+              changes: { sources: cited.sources, citations: cited.citations },
+            },
           );
         }
       }
 
       const limit = stepLimitReached(run, dependencies.settings.limits);
-      if (limit) return finish(dependencies, run, 'stopped', { kind: 'limit', message: limit });
+      if (limit)
+        return finish(dependencies, view, run, 'stopped', { kind: 'limit', message: limit });
       const unfinished =
         lastAssistant && lastAssistant.status !== 'done' ? lastAssistant : undefined;
-      await runModelStep(dependencies, run, messages, unfinished, signal);
+      await runModelStep(dependencies, view, run, unfinished, signal);
     }
   } catch (error) {
     const run = await db.runs.get(runId);
     if (!run) throw error;
     if (error instanceof RunAborted || (error instanceof LlmError && error.kind === 'aborted')) {
-      return finish(dependencies, run, 'stopped');
+      return finish(dependencies, view, run, 'stopped');
     }
     if (error instanceof LlmError && error.kind === 'stream-cut') {
-      return finish(dependencies, run, 'interrupted', { kind: 'llm', message: error.message });
+      return finish(dependencies, view, run, 'interrupted', {
+        kind: 'llm',
+        message: error.message,
+      });
     }
     const message = error instanceof Error ? error.message : String(error);
-    return finish(dependencies, run, 'failed', {
+    return finish(dependencies, view, run, 'failed', {
       kind: error instanceof LlmError ? 'llm' : 'internal',
       message,
       ...(error instanceof LlmError && SETTINGS_FIXES.has(error.kind) ? { fix: 'settings' } : {}),
@@ -178,9 +193,8 @@ export async function executeRun(
   }
 }
 
-async function hasAnswerText(dependencies: RunDependencies, run: RunRecord): Promise<boolean> {
-  const messages = await sessionMessages(dependencies.db, run.sessionId);
-  return messages.some(
+function hasAnswerText(view: SessionView, run: RunRecord): boolean {
+  return view.messages.some(
     (message) => message.runId === run.id && message.role === 'assistant' && message.content !== '',
   );
 }
@@ -191,11 +205,14 @@ const WITHOUT_WEB =
 
 async function finish(
   dependencies: RunDependencies,
+  view: SessionView,
   run: RunRecord,
   status: RunRecord['status'],
   error?: RunError,
   /** A line the extension says under a finished answer. */
   doneNotice?: string,
+  /** What the finished answer gets (its sources), stored with the end of the run. */
+  answer?: { id: string; changes: Partial<MessageRecord> },
 ): Promise<RunRecord> {
   const { db } = dependencies;
   // A denial or a limit is said in one line under the answer, written by the extension; so is
@@ -203,21 +220,25 @@ async function finish(
   const notice =
     error && (error.kind === 'denied' || error.kind === 'limit')
       ? error.message
-      : status === 'stopped' && !error && !(await hasAnswerText(dependencies, run))
+      : status === 'stopped' && !error && !hasAnswerText(view, run)
         ? 'You stopped this answer before it was written.'
         : doneNotice;
-  if (notice) {
-    await appendMessage(db, {
-      sessionId: run.sessionId,
-      runId: run.id,
-      role: 'assistant',
-      content: '',
-      status: 'done',
-      notice,
-    });
-  }
-  // "Allow all fetches for this answer" ends with the answer, however it ends.
-  await updateRun(dependencies, run.id, { status, error, allowAllFetches: false });
-  await db.sessions.update(run.sessionId, { updatedAt: dependencies.now?.() ?? Date.now() });
+  // One transaction: the panel sees the answer's sources, the notice and the run's end at once.
+  await view.transaction(async (writer) => {
+    if (answer) await writer.updateMessage(answer.id, answer.changes);
+    if (notice) {
+      await writer.append({
+        sessionId: run.sessionId,
+        runId: run.id,
+        role: 'assistant',
+        content: '',
+        status: 'done',
+        notice,
+      });
+    }
+    // "Allow all fetches for this answer" ends with the answer, however it ends.
+    await updateRun(dependencies, run.id, { status, error, allowAllFetches: false });
+    await db.sessions.update(run.sessionId, { updatedAt: dependencies.now?.() ?? Date.now() });
+  });
   return (await db.runs.get(run.id))!;
 }

@@ -9,6 +9,7 @@ import {
 } from '../db/queries';
 import type { RunRecord } from '../db/records';
 import { isStorageFullError } from '../db/storage-full';
+import { inEnglish, local } from '../i18n/local-text';
 import { CommandError } from '../messaging/command-error';
 import { stripInvisible } from '../text/strip-invisible';
 import type { RunDependencies } from './run-context';
@@ -56,6 +57,8 @@ export class RunManager {
     /** Fresh dependencies per run, built by the composition root: settings are read per run. */
     private readonly dependenciesFor: () => Promise<RunDependencies>,
     private readonly onActiveChange: (activeRuns: number) => void = () => {},
+    /** A message attaches these tabs: the worker starts reading them (lib/worker/tab-prefetch.ts). */
+    private readonly onAttachedTabs: (tabIds: readonly number[]) => void = () => {},
   ) {}
 
   /** Whether this worker is writing the run now. */
@@ -76,28 +79,40 @@ export class RunManager {
     // Pasted text can carry invisible characters too; they never reach the model or a title.
     const text = stripInvisible(input.text).trim();
     if (!text) throw new CommandError('The message is empty.');
+    // Settings and tools are read while the chat is checked, not after.
+    const preparing = this.dependenciesFor();
+    // Awaited below; a refusal first must not leave its failure unhandled.
+    preparing.catch(() => undefined);
     let sessionId = input.sessionId;
     if (sessionId) {
-      if (!(await this.db.sessions.get(sessionId))) {
+      const [session, storedActive] = await Promise.all([
+        this.db.sessions.get(sessionId),
+        activeRunOf(this.db, sessionId),
+      ]);
+      if (!session) {
         throw new CommandError(
           'This chat no longer exists; it may have been deleted in another window.',
         );
       }
-      if ((await activeRunOf(this.db, sessionId)) || this.hasActiveRunIn(sessionId)) {
+      if (storedActive || this.hasActiveRunIn(sessionId)) {
         throw new CommandError(
           'An answer is already being written in this chat. Wait for it or press Stop first.',
         );
       }
-    } else {
-      sessionId = (await refusedForSpace(createSession(this.db, { title: titleFromMessage(text) })))
-        .id;
     }
-    const dependencies = await this.dependenciesFor();
+    // The attached tabs are read while the message is stored (the run takes the reads).
+    if (input.tabIds?.length) this.onAttachedTabs(input.tabIds);
+    const dependencies = await preparing;
     const runId = newId();
-    await refusedForSpace(
+    const newSession = sessionId === undefined;
+    sessionId = await refusedForSpace(
       this.db.transaction('rw', [this.db.messages, this.db.sessions, this.db.runs], async () => {
+        // A new chat, its message and its run are stored together: one write, not two.
+        const chatId = newSession
+          ? (await createSession(this.db, { title: titleFromMessage(text) })).id
+          : sessionId!;
         const userMessage = await appendMessage(this.db, {
-          sessionId: sessionId!,
+          sessionId: chatId,
           runId,
           role: 'user',
           content: text,
@@ -106,7 +121,7 @@ export class RunManager {
         const now = Date.now();
         await this.db.runs.add({
           id: runId,
-          sessionId: sessionId!,
+          sessionId: chatId,
           userMessageId: userMessage.id,
           status: 'running',
           model: dependencies.settings.model,
@@ -120,6 +135,7 @@ export class RunManager {
           createdAt: now,
           updatedAt: now,
         });
+        return chatId;
       }),
     );
     this.launch(runId, sessionId, dependencies);
@@ -186,7 +202,11 @@ export class RunManager {
         console.error('Gleaner run failed unexpectedly', error);
         await this.db.runs.update(runId, {
           status: 'failed',
-          error: { kind: 'internal', message: `Gleaner hit an internal error: ${String(error)}` },
+          error: {
+            kind: 'internal',
+            message: inEnglish(local('runInternalError', String(error))),
+            i18n: local('runInternalError', String(error)),
+          },
         });
         return (await this.db.runs.get(runId))!;
       })

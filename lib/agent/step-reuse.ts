@@ -1,6 +1,5 @@
-import type { GleanerDatabase } from '../db/database';
-import { runSteps, sessionMessages, sessionRuns } from '../db/queries';
 import type { MessageRecord, RunRecord, StepRecord, ToolCall } from '../db/records';
+import type { SessionView } from './session-view';
 
 /** Arguments compared by meaning: key order and spacing do not make a call different. */
 function canonicalArguments(raw: string): string {
@@ -44,28 +43,20 @@ export interface ReusableResult {
   message: MessageRecord;
 }
 
-/** The session's runs that answer the same user turn as `run` (itself included). */
-export async function runsOfTurn(
-  db: GleanerDatabase,
-  run: Pick<RunRecord, 'sessionId' | 'userMessageId' | 'turnMessageId'>,
-): Promise<RunRecord[]> {
-  const turn = turnOf(run);
-  return (await sessionRuns(db, run.sessionId)).filter((candidate) => turnOf(candidate) === turn);
-}
-
 /**
  * A stored, successful result for this call in the same user turn, from this run or another run
  * of the turn (Regenerate keeps the earlier run's steps and tool messages for that). Failed
  * calls are never reused: they ask again.
  */
-export async function findReusableResult(
-  db: GleanerDatabase,
+export function findReusableResult(
+  view: SessionView,
   run: Pick<RunRecord, 'id' | 'sessionId' | 'userMessageId' | 'turnMessageId'>,
   call: Pick<ToolCall, 'id' | 'name' | 'arguments'>,
-): Promise<ReusableResult | undefined> {
-  const key = reuseKey(turnOf(run), call);
-  const runs = await runsOfTurn(db, run);
-  const steps = (await Promise.all(runs.map((candidate) => runSteps(db, candidate.id)))).flat();
+): ReusableResult | undefined {
+  const turn = turnOf(run);
+  const key = reuseKey(turn, call);
+  const runs = view.runs.filter((candidate) => turnOf(candidate) === turn);
+  const steps = runs.flatMap((candidate) => view.stepsOf(candidate.id));
   const matches = steps.filter(
     (step) =>
       step.kind === 'tool' &&
@@ -75,10 +66,8 @@ export async function findReusableResult(
       // step for the call is not an earlier result.
       !(step.runId === run.id && step.toolCallId === call.id),
   );
-  if (matches.length === 0) return undefined;
-  const messages = await sessionMessages(db, run.sessionId);
   for (const step of matches.reverse()) {
-    const message = messages.find(
+    const message = view.messages.find(
       (candidate) =>
         candidate.role === 'tool' &&
         candidate.runId === step.runId &&

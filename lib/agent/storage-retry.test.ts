@@ -67,18 +67,24 @@ describe('an answer the browser has no room for', () => {
       persistEveryMs: 0,
       onStorageFull: (sessionId, full) => reports.push([sessionId, full]),
     });
-    // Every write of the answer's text fails until the final one has been refused once.
-    const update = db.messages.update.bind(db.messages);
+    // Every write of the answer's text fails until the final one has been refused once, be it
+    // a change to the stored answer or the whole record put again.
     let refusedFinal = false;
-    const failing = (async (key: string, changes: object) => {
-      const text = (changes as { content?: string; status?: string }).content;
-      if (text !== undefined && text !== '' && !refusedFinal) {
-        if ((changes as { status?: string }).status === 'done') refusedFinal = true;
-        throw quotaError();
-      }
+    const refused = (changes: { content?: string; status?: string }) => {
+      if (changes.content === undefined || changes.content === '' || refusedFinal) return false;
+      if (changes.status === 'done') refusedFinal = true;
+      return true;
+    };
+    const update = db.messages.update.bind(db.messages);
+    vi.spyOn(db.messages, 'update').mockImplementation((async (key: string, changes: object) => {
+      if (refused(changes)) throw quotaError();
       return update(key, changes as never);
-    }) as unknown as typeof db.messages.update;
-    vi.spyOn(db.messages, 'update').mockImplementation(failing);
+    }) as unknown as typeof db.messages.update);
+    const put = db.messages.put.bind(db.messages);
+    vi.spyOn(db.messages, 'put').mockImplementation((async (record: object) => {
+      if (refused(record)) throw quotaError();
+      return put(record as never);
+    }) as unknown as typeof db.messages.put);
     const { runId, sessionId } = await harness.start({ text: 'When does the tide turn?' });
     const run = await harness.settled(runId, 8_000);
     expect(run.status).toBe('done');

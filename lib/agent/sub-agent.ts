@@ -1,5 +1,6 @@
 import { appendMessage, createSession, latestRun, newId, sessionMessages } from '../db/queries';
 import type { RunRecord } from '../db/records';
+import { local, localCount, localList, summaryOf } from '../i18n/local-text';
 import { LlmError } from '../llm/errors';
 import { stripInvisible } from '../text/strip-invisible';
 import type { SubAgentRunner, ToolOutcome } from '../tools/tool';
@@ -89,7 +90,15 @@ export function createSubAgentRunner(
       content: answer?.content || 'The Fetch Analysis finished without an answer.',
       sources,
       citesSources: true,
-      summary: `Fetch Analysis: ${steps} tool call${steps === 1 ? '' : 's'}, ${sources.length} source${sources.length === 1 ? '' : 's'}`,
+      ...summaryOf(
+        local(
+          'summaryFetchAnalysis',
+          localList(
+            localCount('summaryToolCalls', steps),
+            localCount('summarySources', sources.length),
+          ),
+        ),
+      ),
     };
   }
 

@@ -1,6 +1,7 @@
 import { ConsentAborted } from '../consent/broker';
-import { appendMessage, newId, runSteps } from '../db/queries';
-import type { RunRecord, ToolCall } from '../db/records';
+import { newId } from '../db/queries';
+import type { RunRecord, StepRecord, ToolCall } from '../db/records';
+import { inEnglish, type LocalText, local, textOfError } from '../i18n/local-text';
 import { LlmError } from '../llm/errors';
 import { stripInvisibleDeep } from '../text/strip-invisible';
 import { runNonce } from '../tools/support/untrusted';
@@ -8,6 +9,7 @@ import { callTool, type SettledOutcome } from './call-tool';
 import { screenArguments, screenPrompt, seenTexts } from './request-screen';
 import { RunAborted } from './run-aborted';
 import { type RunDependencies, updateRun } from './run-context';
+import type { SessionView } from './session-view';
 import { numberResult } from './source-numbers';
 import { findReusableResult, reuseKey, turnOf } from './step-reuse';
 import { repeatedCallReached } from './stop-conditions';
@@ -31,32 +33,37 @@ async function resolveOutcome(
     ? dependencies.tools.getRegistered(call.name)
     : dependencies.tools.get(call.name);
   if (!tool) {
-    const available = dependencies.tools.names().join(', ') || 'none';
-    return {
-      kind: 'error',
-      message: `Unknown tool "${call.name}". Available tools: ${available}.`,
-    };
+    const available = dependencies.tools.names().join(', ');
+    return refusal(
+      available
+        ? local('toolUnknown', call.name, available)
+        : local('toolUnknownNoTools', call.name),
+    );
   }
   let raw: unknown;
   try {
     raw = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
   } catch {
-    return {
-      kind: 'error',
-      message: `The arguments for ${call.name} are not valid JSON: ${call.arguments.slice(0, 200)}`,
-    };
+    return refusal(local('toolArgumentsNotJson', call.name, call.arguments.slice(0, 200)));
   }
   const parsed = tool.parameters.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`)
       .join('; ');
-    return { kind: 'error', message: `Invalid arguments for ${call.name}: ${issues}` };
+    return refusal(local('toolArgumentsInvalid', call.name, issues));
   }
   const { apiKey } = dependencies.settings;
   const refused = screenArguments(call.name, call.arguments, apiKey);
   if (refused) {
-    return { kind: 'error', message: `${refused} Do not try this call again.`, notice: refused };
+    const notice = inEnglish(refused);
+    return {
+      kind: 'error',
+      message: `${notice} Do not try this call again.`,
+      i18n: refused,
+      notice,
+      noticeI18n: refused,
+    };
   }
   // The conversation's texts are read only when a card is about to be shown, not for every
   // tool call (view, grep and glob ask nothing).
@@ -89,8 +96,31 @@ async function resolveOutcome(
     // it (and keeps its page files) instead of the model seeing a failure.
     if (error instanceof LlmError && error.kind === 'stream-cut') throw error;
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: 'error', message: `${call.name} failed: ${message}` };
+    return refusal(local('toolFailed', call.name, textOfError(error) ?? message));
   }
+}
+
+/** An error outcome the model reads in English and the panel shows in the chosen language. */
+function refusal(text: LocalText): SettledOutcome {
+  return { kind: 'error', message: inEnglish(text), i18n: text };
+}
+
+/** What Activity shows for a finished call, beside the English summary. */
+function summaryI18nOf(outcome: SettledOutcome): LocalText | undefined {
+  if (outcome.kind === 'result') {
+    return outcome.summaryI18n ?? (outcome.summary ? undefined : local('summaryDone'));
+  }
+  return outcome.kind === 'error' ? outcome.i18n : undefined;
+}
+
+/** "reused: …" of the step whose result answers this call, said once however often reused. */
+function reusedSummary(step: StepRecord): LocalText {
+  const earlier = step.summaryI18n;
+  if (earlier?.key === 'summaryReused') return earlier;
+  return local(
+    'summaryReused',
+    earlier ?? step.summary?.replace(/^reused: /, '') ?? local('summaryDone'),
+  );
 }
 
 /** Counts one fetch against the answer's budget (stored on the run, reset by Continue). */
@@ -117,11 +147,8 @@ async function spendFetchBudget(
 }
 
 /** The run's tool results so far, in the order they were stored. */
-async function runToolMessages(dependencies: RunDependencies, runId: string) {
-  const messages = await dependencies.db.messages.where('runId').equals(runId).toArray();
-  return messages
-    .filter((message) => message.role === 'tool')
-    .sort((first, second) => first.seq - second.seq);
+function runToolMessages(view: SessionView, runId: string) {
+  return view.messages.filter((message) => message.runId === runId && message.role === 'tool');
 }
 
 /** The tool's declaration, stored on its step so Activity can read what the call may do. */
@@ -136,6 +163,8 @@ function consentOf(dependencies: RunDependencies, toolName: string) {
  */
 export async function runToolStep(
   dependencies: RunDependencies,
+  /** The session as the loop holds it. */
+  view: SessionView,
   run: RunRecord,
   call: ToolCall,
   question: string,
@@ -143,9 +172,9 @@ export async function runToolStep(
   /** The call was written by the extension (attached tabs), not asked for by the model. */
   synthetic = false,
 ): Promise<ToolStepResult> {
-  const { db, settings } = dependencies;
+  const { settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
-  const steps = await runSteps(db, run.id);
+  const steps = view.stepsOf(run.id);
   const repeated = synthetic ? null : repeatedCallReached(call, steps, run, settings.limits);
   if (repeated) return { kind: 'limit', message: repeated };
 
@@ -156,8 +185,8 @@ export async function runToolStep(
   const offered = synthetic
     ? dependencies.tools.getRegistered(call.name)
     : dependencies.tools.get(call.name);
-  const reusable = offered ? await findReusableResult(db, run, call) : undefined;
-  await db.steps.add({
+  const reusable = offered ? findReusableResult(view, run, call) : undefined;
+  await view.addStep({
     id: stepId,
     runId: run.id,
     index: steps.length,
@@ -182,35 +211,36 @@ export async function runToolStep(
             kind: 'result',
             content: reusable.message.content,
             summary: `reused: ${(reusable.step.summary ?? 'done').replace(/^reused: /, '')}`,
+            summaryI18n: reusedSummary(reusable.step),
             ...(reusable.message.sources ? { sources: reusable.message.sources } : {}),
             ...(reusable.step.bytes !== undefined ? { bytes: reusable.step.bytes } : {}),
           }
         : await resolveOutcome(dependencies, run, call, question, signal, synthetic),
     );
   } catch (error) {
-    await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
+    await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw error;
   }
   if (signal.aborted) {
-    await db.steps.update(stepId, { status: 'interrupted', endedAt: now() });
+    await view.updateStep(stepId, { status: 'interrupted', endedAt: now() });
     throw new RunAborted();
   }
   if (outcome.kind === 'limit') {
     // No result is stored: after Continue the call runs again (and asks again).
-    await db.steps.update(stepId, { status: 'failed', endedAt: now(), summary: outcome.message });
+    await view.updateStep(stepId, { status: 'failed', endedAt: now(), summary: outcome.message });
     return { kind: 'limit', message: outcome.message };
   }
   // Each source the result read is told by its number in the run, for the model to cite.
   const content =
     outcome.kind === 'result'
-      ? numberResult(outcome, await runToolMessages(dependencies, run.id))
+      ? numberResult(outcome, runToolMessages(view, run.id))
       : `Error: ${outcome.message}`;
   // A result the browser has no room for is kept and saved once there is (storage-retry.ts).
   const report = (full: boolean) => dependencies.onStorageFull?.(run.sessionId, full);
   await whileStorageFull(
     () =>
-      db.transaction('rw', [db.messages, db.steps, db.sessions, db.runs], async () => {
-        await appendMessage(db, {
+      view.transaction(async (writer) => {
+        await writer.append({
           sessionId: run.sessionId,
           runId: run.id,
           role: 'tool',
@@ -220,7 +250,7 @@ export async function runToolStep(
           status: 'done',
           ...(outcome.kind === 'result' && outcome.sources ? { sources: outcome.sources } : {}),
         });
-        await db.steps.update(stepId, {
+        await writer.updateStep(stepId, {
           status: outcome.kind === 'result' ? 'done' : 'failed',
           endedAt: now(),
           bytes:
@@ -229,6 +259,7 @@ export async function runToolStep(
               : undefined,
           summary:
             outcome.kind === 'result' ? (outcome.summary ?? 'done') : outcome.message.slice(0, 300),
+          summaryI18n: summaryI18nOf(outcome),
         });
         await updateRun(dependencies, run.id, {});
       }),
@@ -237,13 +268,14 @@ export async function runToolStep(
   );
   if (outcome.kind === 'error' && outcome.notice) {
     // The user sees the refusal too, in the extension's words under the answer.
-    await appendMessage(db, {
+    await view.append({
       sessionId: run.sessionId,
       runId: run.id,
       role: 'assistant',
       content: '',
       status: 'done',
       notice: outcome.notice,
+      ...(outcome.noticeI18n ? { noticeI18n: outcome.noticeI18n } : {}),
     });
   }
   return outcome.kind === 'denied'

@@ -88,6 +88,25 @@ describe('the consent broker', () => {
     ).toBe(false);
   });
 
+  it('Always allow this site on an http → https card grants the https site the card shows and fetches', async () => {
+    const upgraded = fetchQuestion({
+      target: 'https://docs.example.com/page',
+      host: 'https://docs.example.com',
+      asked: 'http://docs.example.com/page',
+    });
+    const first = broker.ask(upgraded, new AbortController().signal);
+    await broker.answer({ requestId: (await pendingRequest()).id, decision: 'always' });
+    expect(await first).toBe('allowed');
+    expect((await db.grants.toArray()).map((grant) => grant.host)).toEqual([
+      'https://docs.example.com',
+    ]);
+    // The address as written is not what was granted: a fetch of it as written asks again.
+    expect(
+      await broker.preapproved(fetchQuestion({ runId: 'run-2', host: 'http://docs.example.com' })),
+    ).toBe(false);
+    expect(await broker.preapproved(fetchQuestion({ runId: 'run-2' }))).toBe(true);
+  });
+
   it('Allow all fetches for this answer covers this run only and never tabs', async () => {
     const first = broker.ask(fetchQuestion(), new AbortController().signal);
     await broker.answer({

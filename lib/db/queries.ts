@@ -1,4 +1,5 @@
 import Dexie from 'dexie';
+import { inEnglish, local } from '../i18n/local-text';
 import type { GleanerDatabase } from './database';
 import {
   ACTIVE_RUN_STATUSES,
@@ -147,7 +148,8 @@ export async function markInterruptedRuns(db: GleanerDatabase, now = Date.now())
         updatedAt: now,
         error: {
           kind: 'interrupted',
-          message: 'The answer was interrupted because the browser stopped the extension.',
+          message: inEnglish(local('runInterruptedByBrowser')),
+          i18n: local('runInterruptedByBrowser'),
         },
       });
       await db.messages

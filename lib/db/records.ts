@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localTextSchema } from '../i18n/local-text';
 
 /** Zod schemas of what is stored: the single source of truth for reading records back. */
 
@@ -70,6 +71,8 @@ export const messageSchema = z.object({
   synthetic: z.boolean().optional(),
   /** One line the extension adds under the answer (a denial, a limit reached). */
   notice: z.string().optional(),
+  /** The notice's message key and values, shown in the chosen language (absent on older ones). */
+  noticeI18n: localTextSchema.optional(),
   createdAt: z.number(),
   /** Position inside the session; createdAt can tie. */
   seq: z.number(),
@@ -91,6 +94,8 @@ const runErrorSchema = z.object({
   /** `limit` runs can be continued; `llm` and `internal` explain what went wrong. */
   kind: z.enum(['llm', 'limit', 'denied', 'internal', 'interrupted']),
   message: z.string(),
+  /** The message's key and values, shown in the chosen language (absent on older records). */
+  i18n: localTextSchema.optional(),
   /** `settings`: retrying cannot help (a rejected key, no such model, no server there). */
   fix: z.enum(['settings']).optional(),
 });
@@ -185,6 +190,8 @@ export const stepSchema = z.object({
   consent: z.enum(CONSENT_DECLARATIONS).optional(),
   arguments: z.string().optional(),
   summary: z.string().optional(),
+  /** The summary's message key and values, shown in the chosen language (absent on older ones). */
+  summaryI18n: localTextSchema.optional(),
   bytes: z.number().optional(),
   tokensIn: z.number().optional(),
   tokensOut: z.number().optional(),

@@ -1,6 +1,13 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { formatStorageSize, isStorageFullError, storageFullMessage } from './storage-full';
+import { inEnglish, storedSentence } from '../i18n/local-text';
+import { setActiveLanguage } from '../i18n/translate';
+import {
+  isStorageFullError,
+  storageFullMessage,
+  storageFullText,
+  storageSizeText,
+} from './storage-full';
 
 const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
@@ -38,14 +45,19 @@ describe('isStorageFullError', () => {
   });
 });
 
-describe('formatStorageSize', () => {
-  it('writes sizes the same way in every locale', () => {
-    expect(formatStorageSize(1)).toBe('1 byte');
-    expect(formatStorageSize(512)).toBe('512 bytes');
-    expect(formatStorageSize(48 * 1024)).toBe('48 KB');
-    expect(formatStorageSize(13_002_342)).toBe('12.4 MB');
-    expect(formatStorageSize(3 * 1024 ** 2)).toBe('3.0 MB');
-    expect(formatStorageSize(1.25 * 1024 ** 3)).toBe('1.3 GB');
+describe('storageSizeText', () => {
+  it('writes sizes in English, and in the chosen language when shown', () => {
+    const size = (bytes: number) => inEnglish(storageSizeText(bytes));
+    expect(size(1)).toBe('1 byte');
+    expect(size(512)).toBe('512 bytes');
+    expect(size(48 * 1024)).toBe('48 KB');
+    expect(size(13_002_342)).toBe('12.4 MB');
+    expect(size(3 * 1024 ** 2)).toBe('3 MB');
+    expect(size(1.25 * 1024 ** 3)).toBe('1.3 GB');
+    setActiveLanguage('ru');
+    expect(storedSentence('', storageSizeText(13_002_342))).toBe('12,4 МБ');
+    expect(storedSentence('', storageSizeText(3))).toBe('3 байта');
+    setActiveLanguage('en');
   });
 });
 
@@ -64,7 +76,7 @@ describe('storageFullMessage', () => {
     ).toBe(
       'Browser storage is full, so the answer in “Trip to Lisbon” is not saved yet. It stays on ' +
         'screen and is saved as soon as there is room again. To free space, delete or export old ' +
-        'sessions; the largest are “Thesis notes” (12.4 MB), “Old PDF reading” (8.0 MB), ' +
+        'sessions; the largest are “Thesis notes” (12.4 MB), “Old PDF reading” (8 MB), ' +
         '“Recipes” (3.1 MB).',
     );
   });
@@ -80,5 +92,20 @@ describe('storageFullMessage', () => {
     const message = storageFullMessage({ unsavedTitle: 'x'.repeat(100), sessions: [] });
     expect(message).toContain(`“${'x'.repeat(60)}…”`);
     expect(message).toMatch(/To free space, delete or export old sessions\.$/);
+  });
+
+  it('reads in Russian with the plural form for the sessions named', () => {
+    const text = storageFullText({
+      unsavedTitle: 'Trip to Lisbon',
+      sessions: [
+        { title: 'Recipes', bytes: 3.1 * 1024 ** 2 },
+        { title: 'Thesis notes', bytes: 13_002_342 },
+      ],
+    });
+    setActiveLanguage('ru');
+    expect(storedSentence('', text)).toMatch(
+      /^Хранилище браузера заполнено, поэтому ответ в «Trip to Lisbon» пока не сохранён\..*самые большие — «Thesis notes» \(12,4 МБ\), «Recipes» \(3,1 МБ\)\.$/,
+    );
+    setActiveLanguage('en');
   });
 });

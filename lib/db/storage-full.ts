@@ -1,3 +1,4 @@
+import { inEnglish, type LocalText, local, localCount, localList } from '../i18n/local-text';
 import { stripInvisible } from '../text/strip-invisible';
 
 /**
@@ -49,16 +50,16 @@ export function isStorageFullError(error: unknown): boolean {
 }
 
 /**
- * "512 bytes", "48 KB", "12.4 MB", "1.2 GB", without Intl (same output in every locale). A KB is
- * 1,024 bytes, as the browser's own storage figures count.
+ * "512 bytes", "48 KB", "12.4 MB", "1.2 GB" as a stored sentence, so the number and unit read in
+ * the chosen language ("12,4 МБ"). A KB is 1,024 bytes, as the browser's own storage figures count.
  */
-export function formatStorageSize(bytes: number): string {
+export function storageSizeText(bytes: number): LocalText {
   const whole = Math.max(0, Math.round(bytes));
-  if (whole < 1024) return `${whole} ${whole === 1 ? 'byte' : 'bytes'}`;
-  if (whole < 1024 ** 2) return `${Math.round(whole / 1024)} KB`;
-  const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
-  if (whole < 1024 ** 3) return `${oneDecimal(whole / 1024 ** 2)} MB`;
-  return `${oneDecimal(whole / 1024 ** 3)} GB`;
+  if (whole < 1024) return localCount('byteCount', whole);
+  if (whole < 1024 ** 2) return local('sizeKilobytes', Math.round(whole / 1024));
+  const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+  if (whole < 1024 ** 3) return local('sizeMegabytes', oneDecimal(whole / 1024 ** 2));
+  return local('sizeGigabytes', oneDecimal(whole / 1024 ** 3));
 }
 
 interface SessionSize {
@@ -77,31 +78,31 @@ export interface StorageFullMessageInput {
 const NAMED_SESSIONS = 3;
 const MAX_TITLE_LENGTH = 60;
 
-function quotedTitle(title: string): string {
+function quotedTitle(title: string): LocalText {
   const clean = stripInvisible(title).replace(/\s+/g, ' ').trim();
-  if (clean === '') return 'an untitled session';
+  if (clean === '') return local('storageFullUntitled');
   const short = clean.length > MAX_TITLE_LENGTH ? `${clean.slice(0, MAX_TITLE_LENGTH)}…` : clean;
-  return `“${short}”`;
+  return local('quoted', short);
 }
 
 /**
  * The panel's words when a write was refused for lack of space: what happened, what is not
  * saved, that nothing shown is lost, and how to free space, naming the largest sessions.
  */
-export function storageFullMessage({ unsavedTitle, sessions }: StorageFullMessageInput): string {
-  const opening =
-    `Browser storage is full, so the answer in ${quotedTitle(unsavedTitle)} is not saved yet. ` +
-    'It stays on screen and is saved as soon as there is room again.';
+export function storageFullText({ unsavedTitle, sessions }: StorageFullMessageInput): LocalText {
+  const title = quotedTitle(unsavedTitle);
   const largest = [...sessions]
     .filter((session) => session.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, NAMED_SESSIONS);
-  if (largest.length === 0) {
-    return `${opening} To free space, delete or export old sessions.`;
-  }
-  const named = largest
-    .map((session) => `${quotedTitle(session.title)} (${formatStorageSize(session.bytes)})`)
-    .join(', ');
-  const label = largest.length === 1 ? 'the largest is' : 'the largest are';
-  return `${opening} To free space, delete or export old sessions; ${label} ${named}.`;
+  if (largest.length === 0) return local('storageFull', title);
+  const named = largest.map((session) =>
+    local('sessionWithSize', quotedTitle(session.title), storageSizeText(session.bytes)),
+  );
+  return localCount('storageFullLargest', largest.length, title, localList(...named));
+}
+
+/** The same sentence in English. */
+export function storageFullMessage(input: StorageFullMessageInput): string {
+  return inEnglish(storageFullText(input));
 }

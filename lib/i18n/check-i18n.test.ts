@@ -7,7 +7,9 @@ const fixture = fileURLToPath(new URL('../../testing/fixtures/i18n', import.meta
 
 const run = (root?: string) => runCheckScript(script, root);
 
-describe('the localisation check in npm run check', () => {
+// Each test runs the check in a child process that parses the files with TypeScript: on a loaded
+// machine that takes longer than vitest's default five seconds.
+describe('the localisation check in npm run check', { timeout: 30_000 }, () => {
   it('fails on missing and unused messages, missing plural forms and hard-coded English', () => {
     const { code, output } = run(fixture);
     expect(code).toBe(1);

@@ -26,7 +26,7 @@ describe('formatMessage, the rules of browser.i18n.getMessage', () => {
 describe('t and tp', () => {
   it('read the chosen language from the bundled messages', () => {
     setActiveLanguage('ru');
-    expect(t('summarizePage')).toBe('Кратко пересказать страницу');
+    expect(t('summarizePage')).toBe('Пересказать страницу');
     setActiveLanguage('zh_CN');
     expect(t('summarizeRequestNamed', '潮汐钟')).toBe('总结这个页面：潮汐钟');
   });
@@ -49,7 +49,7 @@ describe('t and tp', () => {
       'Imported 2 sessions.',
     ]);
     setActiveLanguage('zh_CN');
-    expect(tp('sessionsImported', 1)).toBe('已导入 1 个会话。');
+    expect(tp('sessionsImported', 1)).toBe('已导入 1 个对话。');
   });
 
   it('ask the browser for its language when the choice is Browser default', () => {

@@ -27,9 +27,19 @@ export function activeLocale(): string {
   return LOCALE_TAGS[active.language];
 }
 
+/** The number format of the active language, made once per language: making one is slow. */
+let numbers: { locale: string; format: Intl.NumberFormat } | undefined;
+
+/** The plural rules of the active language, made once per language like the number format. */
+let plurals: { locale: string; rules: Intl.PluralRules } | undefined;
+
 function substitute(values: ReadonlyArray<string | number>): string[] {
-  const numbers = new Intl.NumberFormat(activeLocale());
-  return values.map((value) => (typeof value === 'number' ? numbers.format(value) : value));
+  return values.map((value) => {
+    if (typeof value !== 'number') return value;
+    const locale = activeLocale();
+    if (numbers?.locale !== locale) numbers = { locale, format: new Intl.NumberFormat(locale) };
+    return numbers.format.format(value);
+  });
 }
 
 function lookup(key: string, values: ReadonlyArray<string | number>): string {
@@ -51,7 +61,9 @@ export function t(key: MessageKey, ...substitutions: Array<string | number>): st
  * `stem__many`, `stem__other`), with the formatted count as `$1` and `more` after it.
  */
 export function tp(stem: PluralKey, count: number, ...more: Array<string | number>): string {
-  const category = new Intl.PluralRules(activeLocale()).select(count);
+  const locale = activeLocale();
+  if (plurals?.locale !== locale) plurals = { locale, rules: new Intl.PluralRules(locale) };
+  const category = plurals.rules.select(count);
   const catalog = CATALOGS[active.language];
   const key = `${stem}__${category}` in catalog ? `${stem}__${category}` : `${stem}__other`;
   return lookup(key, [count, ...more]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LocalText } from '../i18n/local-text';
 
 /** Kept here, not imported from lib/sessions, so pages can validate without pulling in Dexie. */
 export const IMPORT_MAX_CHARS = 20_000_000;
@@ -116,7 +117,7 @@ export type WorkerEvent =
       at: number;
     }
   /** Browser storage refused a write of this session's answer (`message` says so), or took one again (no `message`). */
-  | { type: 'storage-full'; sessionId: string; message?: string }
+  | { type: 'storage-full'; sessionId: string; message?: string; i18n?: LocalText }
   /** An import stored another batch: `stored` of its `total` top-level sessions so far. */
   | { type: 'import-progress'; stored: number; total: number };
 

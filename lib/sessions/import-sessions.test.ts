@@ -79,6 +79,23 @@ describe('importSessions', () => {
     ]);
   });
 
+  it('keeps a tool step answerable on Regenerate: its reuse key names the new turn id', async () => {
+    const original = (await readSessionBundle(db, 's1'))!;
+    const question = original.messages.find((message) => message.role === 'user')!;
+    const key = `${question.id}\nfetch_url\n{"url":"https://example.com/"}`;
+    const step = { ...original.steps[0]!, id: 'step-reused', reuseKey: key };
+    const bundle = { ...original, steps: [...original.steps, step] };
+    const target = createTestDatabase();
+    await importSessions(target, buildJsonExport([bundle]));
+
+    const [imported] = await readAllSessionBundles(target);
+    const importedQuestion = imported!.messages.find((message) => message.role === 'user')!;
+    expect(importedQuestion.id).not.toBe(question.id);
+    expect(imported!.steps.map((item) => item.reuseKey).filter(Boolean)).toEqual([
+      `${importedQuestion.id}\nfetch_url\n{"url":"https://example.com/"}`,
+    ]);
+  });
+
   it('importing the same file twice makes two copies and overwrites nothing', async () => {
     const json = buildJsonExport(await readAllSessionBundles(db));
     const before = await countAll(db);

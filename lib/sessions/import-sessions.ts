@@ -13,6 +13,7 @@ import {
   sessionSchema,
   stepSchema,
 } from '../db/records';
+import { inEnglish, local } from '../i18n/local-text';
 import { EXPORT_FORMAT, EXPORT_VERSION, type SessionBundle } from './export-session';
 
 export class ImportError extends Error {
@@ -165,7 +166,8 @@ function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords
               updatedAt: now,
               error: {
                 kind: 'interrupted' as const,
-                message: 'This answer was still running when it was exported.',
+                message: inEnglish(local('runExportedWhileRunning')),
+                i18n: local('runExportedWhileRunning'),
               },
             }
           : {}),
@@ -182,11 +184,24 @@ function remapBundles(bundles: SessionBundle[], now = Date.now()): ImportRecords
         ...withRecordedConsent(step),
         id: newId(),
         runId,
+        ...(step.reuseKey ? { reuseKey: remapReuseKey(step.reuseKey, messageIds) } : {}),
         ...(step.status === 'running' ? { status: 'interrupted' as const, endedAt: now } : {}),
       });
     });
   }
   return groups;
+}
+
+/**
+ * A tool step's reuse key starts with the id of the user turn it served (then the tool and its
+ * arguments, one per line), so that a Regenerate of that turn gets the stored result. The turn
+ * has a new id here; without this the imported steps would never be reused.
+ */
+function remapReuseKey(key: string, messageIds: Map<string, string>): string {
+  const newline = key.indexOf('\n');
+  if (newline < 0) return key;
+  const turn = messageIds.get(key.slice(0, newline));
+  return turn ? turn + key.slice(newline) : key;
 }
 
 /** Top-level sessions (with their child sessions) written per transaction. */

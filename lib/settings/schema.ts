@@ -131,6 +131,11 @@ export const settingsSchema = z.object({
     .default({ input: null, output: null }),
   /** The composer: Enter makes a new line and Ctrl+Enter sends (Enter sends when false). */
   sendWithCtrlEnter: z.boolean().default(false),
+  /**
+   * While the panel is open, the active tab of its window is read in the page ahead of time, so
+   * Summarize does not wait for it; what is read stays in the page until the user asks.
+   */
+  readAhead: z.boolean().default(true),
   /** The language of the panel, Settings and the worker's texts; `browser` follows the browser. */
   language: z.enum(LANGUAGE_CHOICES).default('browser'),
 });
@@ -149,6 +154,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keepVerbatim: [],
   pricePerMillion: { input: null, output: null },
   sendWithCtrlEnter: false,
+  readAhead: true,
   language: 'browser',
 };
 

@@ -88,6 +88,7 @@ const upgrades: Array<{ fixture: SettingsFixture; expected: Settings }> = [
       pricePerMillion: { input: null, output: null },
       // Added after version 3 without a migration: a missing field takes its default.
       sendWithCtrlEnter: false,
+      readAhead: true,
       language: 'browser',
     },
   },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { unreadableReason } from './unreadable-reason';
+import { inEnglish, storedSentence } from '../i18n/local-text';
+import { setActiveLanguage } from '../i18n/translate';
+import { unreadableReason, unreadableReasonText } from './unreadable-reason';
 
 describe('unreadable tabs', () => {
   it.each([
@@ -24,5 +26,16 @@ describe('unreadable tabs', () => {
     'https://chrome.google.com/other',
   ])('lets %s be read', (url) => {
     expect(unreadableReason(url)).toBeNull();
+  });
+
+  it('says why in the chosen language when shown, keeping the English for the model', () => {
+    const text = unreadableReasonText('chrome://settings/', 'Settings');
+    expect(inEnglish(text!)).toBe(unreadableReason('chrome://settings/', 'Settings'));
+    setActiveLanguage('ru');
+    expect(storedSentence('', text ?? undefined)).toBe(
+      'Вкладка «Settings» — служебная страница браузера (chrome://…): браузеры не дают ' +
+        'расширениям читать свои страницы и другие расширения.',
+    );
+    setActiveLanguage('en');
   });
 });

@@ -1,3 +1,5 @@
+import { inEnglish, type LocalText, local } from '../i18n/local-text';
+
 /**
  * Pages the browser never lets an extension script: its own pages, other extensions, and the
  * extension stores. Returns a sentence saying why, or null when the page may be readable.
@@ -30,25 +32,28 @@ const STORE_PAGES = [
 ];
 
 export function unreadableReason(rawUrl: string, title = ''): string | null {
-  const name = title ? `"${title}"` : 'This tab';
-  if (!rawUrl)
-    return `${name} has no address yet (it may still be loading). Try again in a moment.`;
+  const text = unreadableReasonText(rawUrl, title);
+  return text ? inEnglish(text) : null;
+}
+
+/** The same sentence, stored with its message key so the panel shows it in the chosen language. */
+export function unreadableReasonText(rawUrl: string, title = ''): LocalText | null {
+  const name = title ? local('tabQuotedTitle', title) : local('thisTab');
+  if (!rawUrl) return local('tabNoAddress', name);
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    return `${name} has an address Gleaner cannot read (${rawUrl}).`;
+    return local('tabBadAddress', name, rawUrl);
   }
-  if (BROWSER_SCHEMES.has(url.protocol)) {
-    return `${name} is a browser page (${url.protocol}//…); browsers do not let extensions read their own pages or other extensions.`;
-  }
+  if (BROWSER_SCHEMES.has(url.protocol)) return local('tabBrowserPage', name, url.protocol);
   if (
     STORE_PAGES.some((store) => url.hostname === store.host && url.pathname.startsWith(store.path))
   ) {
-    return `${name} is in the browser's extension store, which browsers do not let extensions read.`;
+    return local('tabStorePage', name);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'file:') {
-    return `${name} uses ${url.protocol} addresses, which Gleaner cannot read.`;
+    return local('tabOtherScheme', name, url.protocol);
   }
   return null;
 }

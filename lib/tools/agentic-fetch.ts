@@ -29,7 +29,7 @@ export const agenticFetchTool = defineTool({
     let url: string | undefined;
     if (args.url) {
       const policy = await context.services.web.normalize(args.url);
-      if (!policy.ok) return { kind: 'error', message: policy.reason };
+      if (!policy.ok) return { kind: 'error', message: policy.reason, i18n: policy.reasonI18n };
       url = policy.url;
     }
     return runner.run({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { local, localCount, localList, summaryOf } from '../i18n/local-text';
 import { FETCH_FORMATS } from '../web/accept-headers';
 import type { FetchPageSuccess } from '../web/fetch-result';
 import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../web/truncate-output';
@@ -88,7 +89,20 @@ export const fetchTool = defineTool({
         .filter(Boolean)
         .join('\n'),
       bytes: result.bytes,
-      summary: `${result.finalUrl}: ${result.status}, ${result.bytes.toLocaleString('en')} bytes${cached ? ' (cached)' : ''}${capped.truncated ? ', cut to 100 KB' : ''}${result.markdownTokens !== undefined ? `, x-markdown-tokens ${result.markdownTokens}` : ''}`,
+      ...summaryOf(
+        local(
+          'summaryOf',
+          result.finalUrl,
+          localList(
+            String(result.status),
+            localCount('byteCount', result.bytes),
+            cached && local('summaryCached'),
+            capped.truncated && local('summaryCut'),
+            result.markdownTokens !== undefined &&
+              local('summaryMarkdownTokens', result.markdownTokens),
+          ),
+        ),
+      ),
       sources: [
         {
           title: result.title || result.finalUrl,

@@ -21,7 +21,7 @@ describe('glob', () => {
       { pattern: '**/*' },
       toolContext({ services: fakeServices([], undefined, { pages }) }),
     );
-    expect(outcome).toEqual({
+    expect(outcome).toMatchObject({
       kind: 'result',
       content: 'a.example-docs.md\t1 bytes\thttps://a.example/docs',
       summary: '1 file',

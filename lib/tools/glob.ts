@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localCount, summaryOf } from '../i18n/local-text';
 import { defineTool } from './tool';
 
 /** `*` and `?` over plain file names (there are no folders). */
@@ -28,13 +29,13 @@ export const globTool = defineTool({
       return {
         kind: 'result',
         content: `No page files match "${args.pattern}".`,
-        summary: '0 files',
+        ...summaryOf(localCount('summaryFiles', 0)),
       };
     }
     return {
       kind: 'result',
       content: files.map((file) => `${file.name}\t${file.bytes} bytes\t${file.url}`).join('\n'),
-      summary: `${files.length} file${files.length === 1 ? '' : 's'}`,
+      ...summaryOf(localCount('summaryFiles', files.length)),
     };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { local, localCount, summaryOf } from '../i18n/local-text';
 import { defineTool } from './tool';
 
 const MAX_MATCHES = 100;
@@ -59,7 +60,7 @@ export const grepTool = defineTool({
       return {
         kind: 'result',
         content: `No lines match "${args.pattern}" in ${targets.length} page file(s).`,
-        summary: 'no matches',
+        ...summaryOf(local('summaryNoMatches')),
       };
     }
     const note =
@@ -67,7 +68,7 @@ export const grepTool = defineTool({
     return {
       kind: 'result',
       content: `${matches.join('\n')}${note}`,
-      summary: `${total} match${total === 1 ? '' : 'es'}`,
+      ...summaryOf(localCount('summaryMatches', total)),
     };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localCount, summaryOf } from '../i18n/local-text';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool } from './tool';
 
@@ -20,7 +21,7 @@ export const listTabsTool = defineTool({
     return {
       kind: 'result',
       content: `${tabs.length} open tab${tabs.length === 1 ? '' : 's'} (id, title, URL):\n${wrapUntrusted(lines.join('\n'), context.nonce, { source: 'open tabs' })}`,
-      summary: `${tabs.length} tabs`,
+      ...summaryOf(localCount('summaryTabs', tabs.length)),
     };
   },
 });

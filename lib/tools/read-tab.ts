@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { local, summaryOf } from '../i18n/local-text';
 import { fitToBudget, pageBudgetChars } from './support/page-budget';
 import { pageNotes } from './support/page-notes';
 import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
@@ -55,7 +56,9 @@ export const readTabTool = defineTool({
     const label = tab.title || tab.url;
     const tabs = context.services.tabs;
     const read = await tabs.read(tab.id);
-    if (!read.ok) return { kind: 'error', message: read.reason };
+    if (!read.ok) {
+      return { kind: 'error', message: read.reason, ...(read.i18n ? { i18n: read.i18n } : {}) };
+    }
 
     const { article } = read;
     const pages = Math.max(1, context.attachedTabIds.length);
@@ -95,7 +98,7 @@ export const readTabTool = defineTool({
       kind: 'result',
       content,
       bytes: new TextEncoder().encode(fitted.text).length,
-      summary: `${label}: ${fitted.included.toLocaleString('en')} of ${fitted.total.toLocaleString('en')} characters (${fitted.percent}%)`,
+      ...summaryOf(local('summaryReadTab', label, fitted.included, fitted.total, fitted.percent)),
       sources: [
         {
           title: article.title || tab.title || tab.url,

@@ -37,7 +37,18 @@ export interface ToolRegistry {
   names(): string[];
 }
 
+/** A tool's declaration is the same for its whole life: built once, not per run and per pass. */
+const specs = new WeakMap<Tool, ToolSpec>();
+
 export function toolSpec(tool: Tool): ToolSpec {
+  const known = specs.get(tool);
+  if (known) return known;
+  const spec = declarationOf(tool);
+  specs.set(tool, spec);
+  return spec;
+}
+
+function declarationOf(tool: Tool): ToolSpec {
   const schema = z.toJSONSchema(tool.parameters, { target: 'draft-7', io: 'input' }) as Record<
     string,
     unknown

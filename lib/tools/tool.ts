@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ConsentDeclaration, Source } from '../db/records';
 import type { Article } from '../extract/article';
+import type { LocalText } from '../i18n/local-text';
 import type { FetchFormat } from '../web/accept-headers';
 import type { CachedFetch } from '../web/fetch-cache';
 import type { UrlPolicyResult } from '../web/url-policy';
@@ -16,7 +17,9 @@ export interface TabInfo {
   active: boolean;
 }
 
-export type TabReadResult = { ok: true; article: Article } | { ok: false; reason: string };
+export type TabReadResult =
+  | { ok: true; article: Article }
+  | { ok: false; reason: string; i18n?: LocalText };
 
 export interface WebServices {
   /** The URL policy with the user's private-host exemptions: what will really be fetched. */
@@ -41,12 +44,20 @@ export interface PageFiles {
 export interface SearchServices {
   /** Provider id and label for the consent card ("Always allow searches" is per provider). */
   provider(): Promise<{ id: string; label: string }>;
-  /** Runs a query the user allowed; returns the text the model reads. */
+  /**
+   * Runs a query the user allowed; returns the text the model reads and, for a failure, the
+   * sentence the panel shows in the chosen language.
+   */
   search(
     query: string,
     maxResults: number,
     signal: AbortSignal,
-  ): Promise<{ ok: boolean; text: string; results: Array<{ title: string; url: string }> }>;
+  ): Promise<{
+    ok: boolean;
+    text: string;
+    results: Array<{ title: string; url: string }>;
+    i18n?: LocalText;
+  }>;
 }
 
 /** Runs the Fetch Analysis sub-agent for an agentic_fetch call. */
@@ -164,7 +175,7 @@ export interface ConsentPrompt {
 export type ConsentPlan =
   | { kind: 'ask'; prompt: ConsentPrompt }
   | { kind: 'given'; why: 'attached-tab' }
-  | { kind: 'refuse'; outcome: { kind: 'error'; message: string } };
+  | { kind: 'refuse'; outcome: { kind: 'error'; message: string; i18n?: LocalText } };
 
 export interface ToolContext {
   runId: string;
@@ -202,14 +213,19 @@ export type ToolOutcome =
       sources?: Source[];
       bytes?: number;
       summary?: string;
+      /** The summary's message key and values, for Activity in the chosen language. */
+      summaryI18n?: LocalText;
       /**
        * The content cites `sources` by their own `number` (a Fetch Analysis answer): its
        * markers are renumbered to the numbers of the run it serves.
        */
       citesSources?: boolean;
     }
-  /** `notice`: a line for the user under the answer as well (a refused request). */
-  | { kind: 'error'; message: string; notice?: string }
+  /**
+   * `notice`: a line for the user under the answer as well (a refused request). `i18n` and
+   * `noticeI18n` are their message keys, for the panel in the chosen language.
+   */
+  | { kind: 'error'; message: string; i18n?: LocalText; notice?: string; noticeI18n?: LocalText }
   | { kind: 'denied'; message: string }
   /** A per-answer budget is spent: the run stops with this reason and offers Continue. */
   | { kind: 'limit'; message: string }

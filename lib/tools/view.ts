@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { local, summaryOf } from '../i18n/local-text';
 import { defineTool } from './tool';
 
 const DEFAULT_LIMIT = 200;
@@ -55,7 +56,7 @@ export const viewTool = defineTool({
     return {
       kind: 'result',
       content: `${args.file} (${page.url})\n${body}${more}`,
-      summary: `${args.file}: lines ${offset + 1}-${end} of ${lines.length}`,
+      ...summaryOf(local('summaryViewLines', args.file, offset + 1, end, lines.length)),
     };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { local, localCount, localList, summaryOf } from '../i18n/local-text';
 import { WEB_FETCH_INLINE_MAX_BYTES } from '../web/truncate-output';
 import { fetchApproved, planFetch } from './support/fetch-with-consent';
 import { pageNotes } from './support/page-notes';
@@ -29,7 +30,7 @@ export const webFetchTool = defineTool({
       url: result.finalUrl,
       ...(thin ? { note: THIN_PAGE_SOURCE_NOTE } : {}),
     };
-    const via = cached ? ' (from the 15-minute cache)' : '';
+    const fromCache = cached && local('summaryFromCache');
     if (result.bytes > WEB_FETCH_INLINE_MAX_BYTES) {
       const name = await context.services.pages.save(
         context.runId,
@@ -43,7 +44,17 @@ export const webFetchTool = defineTool({
           `more than 50,000, so it was saved as the page file "${name}". It is not shown here: use grep ` +
           `with file "${name}" to find the relevant lines, then view to read them.`,
         bytes: result.bytes,
-        summary: `${result.finalUrl}: ${result.bytes.toLocaleString('en')} bytes, saved as ${name}${via}`,
+        ...summaryOf(
+          local(
+            'summaryOf',
+            result.finalUrl,
+            localList(
+              localCount('byteCount', result.bytes),
+              local('summarySavedAs', name),
+              fromCache,
+            ),
+          ),
+        ),
         sources: [source],
       };
     }
@@ -65,7 +76,19 @@ export const webFetchTool = defineTool({
         .filter(Boolean)
         .join('\n'),
       bytes: result.bytes,
-      summary: `${result.finalUrl}: ${result.bytes.toLocaleString('en')} bytes inline${via}${result.markdownTokens !== undefined ? `, x-markdown-tokens ${result.markdownTokens}` : ''}`,
+      ...summaryOf(
+        local(
+          'summaryOf',
+          result.finalUrl,
+          localList(
+            localCount('byteCount', result.bytes),
+            local('summaryInline'),
+            fromCache,
+            result.markdownTokens !== undefined &&
+              local('summaryMarkdownTokens', result.markdownTokens),
+          ),
+        ),
+      ),
       sources: [source],
     };
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localCount, summaryOf } from '../i18n/local-text';
 import { normalizeSearchQuery } from '../web/search/search-service';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool } from './tool';
@@ -19,8 +20,9 @@ export const webSearchTool = defineTool({
   async consentFor(args, context) {
     // The card shows exactly the query that will be sent.
     const checked = normalizeSearchQuery(args.query);
-    if (!checked.ok)
+    if (!checked.ok) {
       return { kind: 'refuse', outcome: { kind: 'error', message: checked.message } };
+    }
     const provider = await context.services.search.provider();
     return {
       kind: 'ask',
@@ -35,7 +37,9 @@ export const webSearchTool = defineTool({
       args.max_results ?? 10,
       context.signal,
     );
-    if (!found.ok) return { kind: 'error', message: found.text };
+    if (!found.ok) {
+      return { kind: 'error', message: found.text, ...(found.i18n ? { i18n: found.i18n } : {}) };
+    }
     return {
       kind: 'result',
       content: wrapUntrusted(found.text, context.nonce, { source: `${provider.label} search` }),
@@ -45,7 +49,7 @@ export const webSearchTool = defineTool({
         url: result.url,
         snippet: true,
       })),
-      summary: `"${query}": ${found.results.length} result${found.results.length === 1 ? '' : 's'} from ${provider.label}`,
+      ...summaryOf(localCount('summarySearch', found.results.length, query, provider.label)),
     };
   },
 });

@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storedSentence } from '../i18n/local-text';
+import { setActiveLanguage } from '../i18n/translate';
 import { acceptHeaderFor, FETCH_FORMATS } from './accept-headers';
 import { fetchPage } from './fetch-page';
 import type { FetchPageFailure, FetchPageSuccess } from './fetch-result';
@@ -30,6 +32,7 @@ async function startServer(routes: Record<string, Route>) {
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(async () => {
+  setActiveLanguage('en');
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -333,6 +336,28 @@ describe('fetchPage: status and limits', () => {
       status: 404,
       message: `The server answered 404 Not Found for ${server.url('/missing')}.`,
     });
+  });
+
+  it('keeps the English for the model and shows the same failure in the chosen language', async () => {
+    const server = await startServer({});
+    const missing = expectFailure(
+      await fetchPage(server.url('/missing'), { format: 'auto', exemptHosts: [server.host] }),
+    );
+    const blocked = expectFailure(await fetchPage(server.url('/'), { format: 'auto' }));
+    setActiveLanguage('ru');
+    expect(missing.message).toBe(
+      `The server answered 404 Not Found for ${server.url('/missing')}.`,
+    );
+    expect(storedSentence(missing.message, missing.i18n)).toBe(
+      `Сервер ответил 404 Not Found на запрос ${server.url('/missing')}.`,
+    );
+    expect(blocked.message).toMatch(/^Gleaner does not fetch 127\.0\.0\.1: it is a loopback/);
+    expect(storedSentence(blocked.message, blocked.i18n)).toBe(
+      'Gleaner не загружает 127.0.0.1: это адрес обратной петли (этот компьютер). ' +
+        'Частные адреса запрещены, если хост не добавлен в исключения в настройках.',
+    );
+    setActiveLanguage('en');
+    expect(storedSentence(missing.message, missing.i18n)).toBe(missing.message);
   });
 
   it('cuts a body at the cap when Content-Length already exceeds it', async () => {

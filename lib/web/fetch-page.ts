@@ -1,11 +1,12 @@
 import { extractFromHtml } from '../extract/extract-from-html';
+import { inEnglish, type LocalText, local } from '../i18n/local-text';
 import { stripInvisible } from '../text/strip-invisible';
 import { acceptHeaderFor, type FetchFormat } from './accept-headers';
 import { isHtmlType, isJsonType, isMarkdownType, parseContentType } from './content-type';
 import { decodeBody } from './decode-body';
 import type { ContentSource, FetchPageFailure, FetchPageResult } from './fetch-result';
 import { FetchTimeoutError } from './fetch-timeout-error';
-import { httpStatusMessage } from './http-status-message';
+import { httpStatusText } from './http-status-message';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
@@ -15,7 +16,7 @@ import {
 } from './read-limited-body';
 import { isSameHostRedirect, REDIRECT_STATUSES } from './redirect-rule';
 import { type RequestDeadline, startRequestDeadline } from './request-deadline';
-import { formatSize, sniffContent, sniffsAsHtml } from './sniff-content';
+import { sizeText, sniffContent, sniffsAsHtml } from './sniff-content';
 import type { Timers } from './timers';
 import { utf8ByteLength } from './truncate-output';
 import { normalizeFetchUrl } from './url-policy';
@@ -83,7 +84,16 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   };
   const redirects: string[] = [];
   const policy = normalizeFetchUrl(url, { exemptHosts: options.exemptHosts ?? [] });
-  if (!policy.ok) return { ok: false, kind: 'policy', message: policy.reason, url, redirects };
+  if (!policy.ok) {
+    return {
+      ok: false,
+      kind: 'policy',
+      message: policy.reason,
+      i18n: policy.reasonI18n,
+      url,
+      redirects,
+    };
+  }
   options.signal?.throwIfAborted();
 
   const deadline = startRequestDeadline({
@@ -92,12 +102,14 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
   });
-  const fail = (
-    kind: FetchPageFailure['kind'],
-    message: string,
-    failedUrl: string,
-    extra: Partial<FetchPageFailure> = {},
-  ): FetchPageFailure => ({ ok: false, kind, message, url: failedUrl, redirects, ...extra });
+  const fail: Fail = (kind, message, failedUrl, extra = {}) => ({
+    ok: false,
+    kind,
+    ...(typeof message === 'string' ? { message } : { message: inEnglish(message), i18n: message }),
+    url: failedUrl,
+    redirects,
+    ...extra,
+  });
 
   try {
     let current = policy.url;
@@ -115,18 +127,13 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       if (hop === undefined) break;
       await response.body?.cancel().catch(() => {});
       if (hop.target === undefined) {
-        return fail(
-          'network',
-          `The server redirected ${current} elsewhere, but Gleaner could not learn where to.`,
-          current,
-        );
+        return fail('network', local('redirectUnknown', current), current);
       }
       const next = normalizeFetchUrl(hop.target, { exemptHosts: options.exemptHosts ?? [] });
       if (!next.ok) {
         return fail(
           'policy',
-          `${current} redirected to ${withoutCredentials(hop.target)}, which Gleaner will not ` +
-            `fetch. ${next.reason}`,
+          local('redirectRefused', current, withoutCredentials(hop.target), next.reasonI18n),
           current,
         );
       }
@@ -145,7 +152,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       if (redirects.length >= limits.maxRedirects) {
         return fail(
           'too-many-redirects',
-          `${policy.url} redirected more than ${limits.maxRedirects} times; Gleaner stopped at ${current}.`,
+          local('redirectsTooMany', policy.url, limits.maxRedirects, current),
           current,
         );
       }
@@ -157,7 +164,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
 
     if (response.status < 200 || response.status > 299) {
       await response.body?.cancel().catch(() => {});
-      return fail('http-status', httpStatusMessage(response, current), current, {
+      return fail('http-status', httpStatusText(response, current), current, {
         status: response.status,
       });
     }
@@ -178,7 +185,8 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         },
       });
     } catch (error) {
-      if (error instanceof FetchTimeoutError) return fail('timeout', error.message, current);
+      if (error instanceof FetchTimeoutError)
+        return fail('timeout', error.text ?? error.message, current);
       return networkFailure(error, current, deadline, options.signal, fail);
     }
     deadline.dispose();
@@ -220,17 +228,12 @@ function requestInit(format: FetchFormat, signal: AbortSignal): RequestInit {
  * Why a redirect loop stopped, in words. The commonest loop is a site that sends https to plain
  * http, which the URL policy upgrades back to https: say so, since the fix is not on our side.
  */
-function redirectLoopMessage(current: string, target: string, normalized: string): string {
-  const stop = 'Gleaner stopped instead of asking again.';
+function redirectLoopMessage(current: string, target: string, normalized: string): LocalText {
   if (normalized === current && target !== normalized) {
-    return (
-      `${current} redirected to ${withoutCredentials(target)}, which Gleaner upgrades back to ` +
-      `${normalized}: the site sends https visitors to plain http, and Gleaner does not ` +
-      `downgrade. ${stop}`
-    );
+    return local('redirectDowngrade', current, withoutCredentials(target), normalized);
   }
-  if (normalized === current) return `${current} redirected to itself. ${stop}`;
-  return `${current} redirected back to ${normalized}, which was already requested: a redirect loop. ${stop}`;
+  if (normalized === current) return local('redirectToItself', current);
+  return local('redirectLoop', current, normalized);
 }
 
 /** `undefined` when the response is not a redirect; else its target, if it can be learnt. */
@@ -273,15 +276,17 @@ function networkFailure(
   url: string,
   deadline: RequestDeadline,
   callerSignal: AbortSignal | undefined,
-  fail: (kind: FetchPageFailure['kind'], message: string, url: string) => FetchPageFailure,
+  fail: Fail,
 ): FetchPageFailure {
   if (callerSignal?.aborted) throw callerSignal.reason;
   if (deadline.expired) {
     const reason = deadline.signal.reason;
+    if (reason instanceof FetchTimeoutError)
+      return fail('timeout', reason.text ?? reason.message, url);
     return fail('timeout', reason instanceof Error ? reason.message : String(reason), url);
   }
-  if (error instanceof FetchTimeoutError) return fail('timeout', error.message, url);
-  return fail('network', `Gleaner could not fetch ${url}: ${describeNetworkError(error)}.`, url);
+  if (error instanceof FetchTimeoutError) return fail('timeout', error.text ?? error.message, url);
+  return fail('network', local('fetchNetworkFailed', url, describeNetworkError(error)), url);
 }
 
 /** Node's fetch hides the reason in `cause` ("ECONNREFUSED"); Chrome says "Failed to fetch". */
@@ -301,13 +306,16 @@ interface ConvertContext {
   maxBytes: number;
   redirects: string[];
   pdfToText?: (bytes: Uint8Array) => Promise<string>;
-  fail: (
-    kind: FetchPageFailure['kind'],
-    message: string,
-    url: string,
-    extra?: Partial<FetchPageFailure>,
-  ) => FetchPageFailure;
+  fail: Fail;
 }
+
+/** A failure from its kind and its sentence (a stored sentence when it has a message key). */
+type Fail = (
+  kind: FetchPageFailure['kind'],
+  message: string | LocalText,
+  url: string,
+  extra?: Partial<FetchPageFailure>,
+) => FetchPageFailure;
 
 async function convertBody(
   response: Response,
@@ -322,7 +330,7 @@ async function convertBody(
     sizeIsLowerBound: body.truncated && body.declaredBytes === undefined,
     sizeUnknown: body.stoppedEarly === true && body.declaredBytes === undefined,
   });
-  if (sniffed.kind === 'binary') return fail('binary', sniffed.message, finalUrl);
+  if (sniffed.kind === 'binary') return fail('binary', sniffed.text, finalUrl);
 
   const markdownTokens = parseTokenCount(response.headers.get('x-markdown-tokens'));
   const common = {
@@ -338,32 +346,21 @@ async function convertBody(
   };
 
   if (sniffed.kind === 'pdf') {
-    const size = formatSize(body.declaredBytes ?? body.bytes.length);
+    const size = sizeText(body.declaredBytes ?? body.bytes.length);
     if (body.truncated) {
       return fail(
         'too-large',
-        `The PDF at ${finalUrl} is larger than ${formatSize(context.maxBytes)}; Gleaner reads ` +
-          'PDFs only up to that size.',
+        local('pdfTooLarge', finalUrl, sizeText(context.maxBytes)),
         finalUrl,
       );
     }
-    if (!context.pdfToText) {
-      return fail(
-        'binary',
-        `The URL returned a PDF (${size}), and reading PDFs is not available here.`,
-        finalUrl,
-      );
-    }
+    if (!context.pdfToText) return fail('binary', local('pdfNotAvailable', size), finalUrl);
     let text: string;
     try {
       text = await context.pdfToText(body.bytes);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      return fail(
-        'binary',
-        `Gleaner could not read the PDF (${size}) at ${finalUrl}: ${detail}`,
-        finalUrl,
-      );
+      return fail('binary', local('pdfUnreadable', size, finalUrl, detail), finalUrl);
     }
     const content = stripInvisible(text);
     return { ...common, contentSource: 'pdf', content, bytes: utf8ByteLength(content) };

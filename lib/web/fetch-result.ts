@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_KINDS } from '../extract/page-kind';
+import type { LocalText } from '../i18n/local-text';
 
 /**
  * What `fetchPage` returns. The success shape is a zod schema because the page cache stores it
@@ -72,6 +73,8 @@ export interface FetchPageFailure {
   kind: FetchFailureKind;
   /** One or two sentences for the model and the activity, naming the URL involved. */
   message: string;
+  /** The message as a stored sentence, for the panel in the chosen language. */
+  i18n?: LocalText;
   /** The URL being fetched when it failed. */
   url: string;
   /** For `http-status`. */

@@ -1,3 +1,6 @@
+import type { MessageKey } from '../i18n/catalogs';
+import { inEnglish, type LocalText, local } from '../i18n/local-text';
+
 /**
  * The sentence the model reads for a non-2xx answer: "The server answered 404 Not Found for
  * <url>." HTTP/2 and HTTP/3 carry no reason phrase, so the common ones are filled in here. The
@@ -26,15 +29,26 @@ const REASON_PHRASES: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-const HINTS: Record<number, string> = {
-  401: ' Gleaner fetches without cookies or credentials, so pages behind a login cannot be read this way.',
-  403: ' Gleaner fetches without cookies or credentials, so pages behind a login cannot be read this way.',
-  406: ' The server may not offer the format asked for; another format may work.',
-  429: ' The site is limiting requests; try again later.',
+const HINTS: Record<number, MessageKey> = {
+  401: 'httpHintLogin',
+  403: 'httpHintLogin',
+  406: 'httpHintFormat',
+  429: 'httpHintLimited',
 };
 
-export function httpStatusMessage(response: Pick<Response, 'status' | 'statusText'>, url: string) {
+/** The sentence as stored: English for the model, shown in the chosen language in the panel. */
+export function httpStatusText(
+  response: Pick<Response, 'status' | 'statusText'>,
+  url: string,
+): LocalText {
   const phrase = response.statusText.trim() || REASON_PHRASES[response.status];
   const status = phrase ? `${response.status} ${phrase}` : `HTTP ${response.status}`;
-  return `The server answered ${status} for ${url}.${HINTS[response.status] ?? ''}`;
+  const hint = HINTS[response.status];
+  return hint
+    ? local('httpStatusWithHint', status, url, local(hint))
+    : local('httpStatus', status, url);
+}
+
+export function httpStatusMessage(response: Pick<Response, 'status' | 'statusText'>, url: string) {
+  return inEnglish(httpStatusText(response, url));
 }

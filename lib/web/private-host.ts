@@ -1,3 +1,5 @@
+import type { MessageKey } from '../i18n/catalogs';
+import { type LocalText, local } from '../i18n/local-text';
 import { t } from '../i18n/translate';
 /**
  * Judges whether a host names something on the user's own machine or network (loopback, private,
@@ -30,25 +32,28 @@ export interface PrivateHostVerdict {
   category: PrivateHostCategory;
   /** Words for the user: "a loopback address (this computer)". */
   description: string;
+  /** The same words as a stored sentence (English for the model, shown in the chosen language). */
+  descriptionText: LocalText;
   /** For addresses that embed an IPv4 address (IPv4-mapped IPv6, NAT64, 6to4): that address. */
   embeddedIpv4?: string;
 }
 
-const DESCRIPTIONS: Record<PrivateHostCategory, () => string> = {
-  loopback: () => t('hostLoopback'),
-  private: () => t('hostPrivate'),
-  'link-local': () => t('hostLinkLocal'),
-  cgnat: () => t('hostCgnat'),
-  'this-network': () => t('hostThisNetwork'),
-  metadata: () => t('hostMetadata'),
-  'local-name': () => t('hostLocalName'),
-  reserved: () => t('hostReserved'),
+const DESCRIPTIONS: Record<PrivateHostCategory, MessageKey> = {
+  loopback: 'hostLoopback',
+  private: 'hostPrivate',
+  'link-local': 'hostLinkLocal',
+  cgnat: 'hostCgnat',
+  'this-network': 'hostThisNetwork',
+  metadata: 'hostMetadata',
+  'local-name': 'hostLocalName',
+  reserved: 'hostReserved',
 };
 
 function verdict(category: PrivateHostCategory, embeddedIpv4?: string): PrivateHostVerdict {
   return {
     category,
-    description: DESCRIPTIONS[category](),
+    description: t(DESCRIPTIONS[category]),
+    descriptionText: local(DESCRIPTIONS[category]),
     ...(embeddedIpv4 === undefined ? {} : { embeddedIpv4 }),
   };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../i18n/local-text';
 import {
   findSecretInArguments,
   findSecretInText,
   findSecretInUrl,
   percentDecode,
-  secretInRequestMessage,
+  secretInRequestText,
 } from './secret-in-request';
 
 /** Chosen so its base64 has + and / at every byte alignment, to tell the two alphabets apart. */
@@ -152,9 +153,9 @@ describe('percentDecode', () => {
   });
 });
 
-describe('secretInRequestMessage', () => {
+describe('secretInRequestText', () => {
   it('names the request and the encoding', () => {
-    expect(secretInRequestMessage('This address', { encoding: 'base64' })).toBe(
+    expect(inEnglish(secretInRequestText('address', { encoding: 'base64' }))).toBe(
       'This address contains your API key (base64-encoded), so Gleaner refused to send it. ' +
         'The key goes only to the model endpoint; a page may have asked for it.',
     );

@@ -6,6 +6,8 @@
  *
  * Pure and linear in the text's length: every check is a substring search.
  */
+import type { MessageKey } from '../i18n/catalogs';
+import { type LocalText, local } from '../i18n/local-text';
 
 type SecretEncoding = 'plain' | 'url-encoded' | 'base64' | 'base64url' | 'hex';
 
@@ -200,21 +202,24 @@ export function findSecretInArguments(
   return search(texts, secret);
 }
 
-const ENCODING_WORDS: Record<SecretEncoding, string> = {
-  plain: 'as it is',
-  'url-encoded': 'URL-encoded',
-  base64: 'base64-encoded',
-  base64url: 'base64-encoded (URL-safe)',
-  hex: 'hex-encoded',
+const ENCODING_WORDS: Record<SecretEncoding, MessageKey> = {
+  plain: 'secretAsItIs',
+  'url-encoded': 'secretUrlEncoded',
+  base64: 'secretBase64',
+  base64url: 'secretBase64Url',
+  hex: 'secretHex',
 };
 
+/** The request refused: a fetch's address, a search query, or a tool call's arguments. */
+export type SecretRequest = 'address' | 'search' | { tool: string };
+
 /**
- * The sentence for the model and the user when a request is refused because it carries the key.
- * `what` names the request: "This address", "This search query", "The arguments of fetch".
+ * The sentence for the model and the user when a request is refused because it carries the key
+ * ("This address contains your API key (base64-encoded), so Gleaner refused to send it. …").
  */
-export function secretInRequestMessage(what: string, found: SecretFound): string {
-  return (
-    `${what} contains your API key (${ENCODING_WORDS[found.encoding]}), so Gleaner refused to ` +
-    'send it. The key goes only to the model endpoint; a page may have asked for it.'
-  );
+export function secretInRequestText(request: SecretRequest, found: SecretFound): LocalText {
+  const how = local(ENCODING_WORDS[found.encoding]);
+  if (request === 'address') return local('secretInAddress', how);
+  if (request === 'search') return local('secretInSearch', how);
+  return local('secretInCall', request.tool, how);
 }

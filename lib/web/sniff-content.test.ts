@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { binaryRefusal, formatSize, sniffContent, sniffsAsHtml } from './sniff-content';
+import { inEnglish } from '../i18n/local-text';
+import { binaryRefusal, sizeText, sniffContent, sniffsAsHtml } from './sniff-content';
 
 // Headers of real formats, written by hand from their specifications.
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48];
@@ -14,7 +15,7 @@ const text = (value: string) => new TextEncoder().encode(value);
 
 describe('sniffContent', () => {
   it('refuses a PNG by its magic bytes, naming type and size', () => {
-    expect(sniffContent(padded(PNG, 48 * 1024), 'image/png')).toEqual({
+    expect(sniffContent(padded(PNG, 48 * 1024), 'image/png')).toMatchObject({
       kind: 'binary',
       type: 'PNG image',
       message: 'The URL returned a PNG image (48 KB), which Gleaner cannot read as text.',
@@ -95,7 +96,7 @@ describe('sniffContent', () => {
   it('refuses an octet-stream body that is not valid UTF-8, instead of replacement characters', () => {
     // Compressed-looking bytes: no NUL, few control characters, but no text either.
     const bytes = new Uint8Array(600).map((_, index) => 0x80 + ((index * 37) % 0x7f));
-    expect(sniffContent(bytes, 'application/octet-stream')).toEqual({
+    expect(sniffContent(bytes, 'application/octet-stream')).toMatchObject({
       kind: 'binary',
       type: 'binary file',
       message: 'The URL returned a binary file (600 bytes), which Gleaner cannot read as text.',
@@ -123,15 +124,15 @@ describe('sniffContent', () => {
   });
 });
 
-describe('binaryRefusal and formatSize', () => {
+describe('binaryRefusal and sizeText', () => {
   it('leaves the size out when it is unknown', () => {
-    expect(binaryRefusal('PNG image', undefined)).toBe(
+    expect(inEnglish(binaryRefusal('PNG image', undefined))).toBe(
       'The URL returned a PNG image, which Gleaner cannot read as text.',
     );
   });
 
   it('uses "an" before a vowel', () => {
-    expect(binaryRefusal('EPUB book', 2048)).toBe(
+    expect(inEnglish(binaryRefusal('EPUB book', 2048))).toBe(
       'The URL returned an EPUB book (2 KB), which Gleaner cannot read as text.',
     );
   });
@@ -144,7 +145,7 @@ describe('binaryRefusal and formatSize', () => {
     [3_355_443, '3.2 MB'],
     [10 * 1024 * 1024, '10 MB'],
   ])('formats %i as %s', (bytes, formatted) => {
-    expect(formatSize(bytes)).toBe(formatted);
+    expect(inEnglish(sizeText(bytes))).toBe(formatted);
   });
 });
 

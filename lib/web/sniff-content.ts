@@ -1,3 +1,4 @@
+import { inEnglish, type LocalText, local, localCount } from '../i18n/local-text';
 import { parseContentType } from './content-type';
 
 /**
@@ -16,6 +17,8 @@ export type SniffResult =
       type: string;
       /** The refusal sentence for the model and the activity. */
       message: string;
+      /** The same sentence stored with its message key, shown in the chosen language. */
+      text: LocalText;
     };
 
 export interface SniffOptions {
@@ -79,15 +82,14 @@ export function sniffContent(
   options: SniffOptions = {},
 ): SniffResult {
   const { mimeType, charset } = parseContentType(contentTypeHeader);
-  const binary = (type: string): SniffResult => ({
-    kind: 'binary',
-    type,
-    message: binaryRefusal(
+  const binary = (type: string): SniffResult => {
+    const text = binaryRefusal(
       type,
       options.sizeUnknown ? undefined : (options.sizeBytes ?? bytes.length),
       options.sizeIsLowerBound,
-    ),
-  });
+    );
+    return { kind: 'binary', type, message: inEnglish(text), text };
+  };
 
   if (isPdf(bytes, mimeType)) return { kind: 'pdf', bytes };
   if (startsWith(0x50, 0x4b, 0x03, 0x04)(bytes)) return binary(zipType(bytes, mimeType));
@@ -211,22 +213,23 @@ export function binaryRefusal(
   type: string,
   sizeBytes: number | undefined,
   sizeIsLowerBound = false,
-): string {
-  const size =
-    sizeBytes === undefined
-      ? ''
-      : ` (${sizeIsLowerBound ? 'more than ' : ''}${formatSize(sizeBytes)})`;
-  return `The URL returned ${withArticle(type)}${size}, which Gleaner cannot read as text.`;
+): LocalText {
+  const article = /^[aeiou]/i.test(type) ? 'an' : 'a';
+  if (sizeBytes === undefined) return local('binaryRefused', article, type);
+  const size = sizeIsLowerBound ? local('sizeMoreThan', sizeText(sizeBytes)) : sizeText(sizeBytes);
+  return local('binaryRefusedSized', article, type, size);
 }
 
-function withArticle(type: string): string {
-  return /^[aeiou]/i.test(type) ? `an ${type}` : `a ${type}`;
-}
-
-/** "512 bytes", "48 KB", "3.2 MB": 1 KB is 1,024 bytes here, as in the byte caps. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+/**
+ * "512 bytes", "48 KB", "3.2 MB": 1 KB is 1,024 bytes here, as in the byte caps. A stored
+ * sentence, so it reads in the chosen language too ("3,2 МБ").
+ */
+export function sizeText(bytes: number): LocalText {
+  if (bytes < 1024) return localCount('byteCount', bytes);
+  if (bytes < 1024 * 1024) return local('sizeKilobytes', Math.round(bytes / 1024));
   const megabytes = bytes / (1024 * 1024);
-  return `${megabytes >= 10 ? Math.round(megabytes) : Math.round(megabytes * 10) / 10} MB`;
+  return local(
+    'sizeMegabytes',
+    megabytes >= 10 ? Math.round(megabytes) : Math.round(megabytes * 10) / 10,
+  );
 }

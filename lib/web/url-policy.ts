@@ -1,3 +1,4 @@
+import { inEnglish, type LocalText, local } from '../i18n/local-text';
 import { classifyHost } from './private-host';
 
 /**
@@ -25,7 +26,12 @@ import { classifyHost } from './private-host';
 
 export type UrlPolicyResult =
   | { ok: true; url: string; rewrites: string[] }
-  | { ok: false; reason: string };
+  /** `reasonI18n`: the reason as a stored sentence, for the panel in the chosen language. */
+  | { ok: false; reason: string; reasonI18n: LocalText };
+
+function refused(text: LocalText): UrlPolicyResult {
+  return { ok: false, reason: inEnglish(text), reasonI18n: text };
+}
 
 export interface UrlPolicyOptions {
   /**
@@ -42,25 +48,14 @@ export function normalizeFetchUrl(raw: string, options: UrlPolicyOptions = {}): 
   try {
     url = new URL(input);
   } catch {
-    return {
-      ok: false,
-      reason: `"${shorten(input)}" is not a valid absolute URL; it must start with http:// or https://.`,
-    };
+    return refused(local('urlNotValid', shorten(input)));
   }
 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return {
-      ok: false,
-      reason: `Gleaner fetches only http:// and https:// URLs, not ${url.protocol} URLs.`,
-    };
+    return refused(local('urlNotHttp', url.protocol));
   }
   if (url.username !== '' || url.password !== '') {
-    return {
-      ok: false,
-      reason:
-        'Gleaner does not fetch URLs with a user name or password in them ' +
-        `(${url.protocol}//…@${url.host}); fetches never carry credentials.`,
-    };
+    return refused(local('urlWithCredentials', `${url.protocol}//…@${url.host}`));
   }
 
   const rewrites: string[] = [];
@@ -80,17 +75,12 @@ export function normalizeFetchUrl(raw: string, options: UrlPolicyOptions = {}): 
       const canonical = url.hostname;
       const named =
         written && written.toLowerCase() !== canonical && written.toLowerCase() !== url.host
-          ? `${written} (which browsers read as ${canonical})`
+          ? local('urlHostReadAs', written, canonical)
           : canonical;
-      const via = verdict.embeddedIpv4
-        ? `, since it carries the IPv4 address ${verdict.embeddedIpv4}`
-        : '';
-      return {
-        ok: false,
-        reason:
-          `Gleaner does not fetch ${named}: it is ${verdict.description}${via}. ` +
-          `Private addresses are refused unless the host is exempted in Settings.`,
-      };
+      const what = verdict.embeddedIpv4
+        ? local('urlCarriesIpv4', verdict.descriptionText, verdict.embeddedIpv4)
+        : verdict.descriptionText;
+      return refused(local('urlPrivateHost', named, what));
     }
   }
 

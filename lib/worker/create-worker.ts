@@ -5,15 +5,18 @@ import { getDatabase } from '../db/database';
 import { markInterruptedRuns } from '../db/queries';
 import { createChatModel } from '../llm/openai-chat-model';
 import { createPortServer, type ServerPort } from '../messaging/port-server';
-import { loadCustomTools } from '../settings/custom-tools';
-import { loadSettings } from '../settings/store';
+import { loadCustomTools, watchCustomTools } from '../settings/custom-tools';
+import { loadSettings, watchSettings } from '../settings/store';
 import { createRedirectWatcher, type RedirectEventSource } from '../web/redirect-watcher';
+import { cachedUntilChanged } from './cached-until-changed';
 import { createCommandHandlers } from './handlers/command-handlers';
 import { createKeepAlive } from './keep-alive';
 import { createMcpPool } from './mcp-pool';
 import { readFetchedPdf } from './read-fetched-pdf';
 import { runDependencies, userTools } from './run-dependencies';
 import { storageFullNotices } from './storage-full-notice';
+import { createTabPrefetch } from './tab-prefetch';
+import { readTab } from './tab-reader';
 import { createWorkerServices } from './worker-services';
 
 /**
@@ -31,21 +34,27 @@ export function createWorker() {
     { initiator: new URL(browser.runtime.getURL('/')).origin },
   );
   const mcp = createMcpPool();
+  const tabReads = createTabPrefetch(readTab);
   // One set for the worker's life: the search service keeps its spacing between queries.
   const services = createWorkerServices(
     db,
     { resolveRedirect: redirects.resolve, pdfToText: readFetchedPdf },
     mcp,
+    tabReads.read,
   );
+
+  // Read at every answer; kept in memory until storage says they changed.
+  const currentSettings = cachedUntilChanged(loadSettings, watchSettings);
+  const currentCustomTools = cachedUntilChanged(loadCustomTools, watchCustomTools);
 
   let server: ReturnType<typeof createPortServer> | undefined;
   const storageFull = storageFullNotices(db, (event) => server?.broadcast(event));
   const runs = new RunManager(
     db,
     async () => {
-      const settings = await loadSettings();
-      // Declared tools and MCP servers are read at each run: a change applies to the next answer.
-      const added = await userTools(await loadCustomTools(), mcp);
+      const [settings, custom] = await Promise.all([currentSettings(), currentCustomTools()]);
+      // Declared tools and MCP servers are taken at each run: a change applies to the next answer.
+      const added = await userTools(custom, mcp);
       return runDependencies(
         {
           db,
@@ -63,6 +72,7 @@ export function createWorker() {
       );
     },
     (active) => keepAlive.update(active),
+    (tabIds) => tabReads.start(tabIds),
   );
 
   // Nothing runs yet in a fresh worker: runs still marked active were cut off by a stop, and

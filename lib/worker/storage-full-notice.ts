@@ -1,6 +1,7 @@
 import type { GleanerDatabase } from '../db/database';
 import { sessionSizes } from '../db/session-sizes';
-import { storageFullMessage } from '../db/storage-full';
+import { storageFullText } from '../db/storage-full';
+import { inEnglish } from '../i18n/local-text';
 import type { WorkerEvent } from '../messaging/protocol';
 
 /** One sentence per session at most this often while writes keep failing. */
@@ -25,10 +26,12 @@ export function storageFullNotices(db: GleanerDatabase, broadcast: (event: Worke
       const sessions = await sessionSizes(db);
       const ownerId = (await db.sessions.get(sessionId))?.parentSessionId ?? sessionId;
       const unsavedTitle = sessions.find((session) => session.id === ownerId)?.title ?? '';
+      const text = storageFullText({ unsavedTitle, sessions });
       broadcast({
         type: 'storage-full',
         sessionId: ownerId,
-        message: storageFullMessage({ unsavedTitle, sessions }),
+        message: inEnglish(text),
+        i18n: text,
       });
     } catch (error) {
       console.error('Gleaner could not describe the full storage', error);

@@ -1,8 +1,9 @@
 import { type Browser, browser } from 'wxt/browser';
 import { articleSchema } from '../extract/article';
+import { inEnglish, type LocalText, local } from '../i18n/local-text';
 import { pdfArticle } from '../pdf/pdf-article';
 import { readPdf } from '../pdf/pdf-reader';
-import { unreadableReason } from '../tabs/unreadable-reason';
+import { unreadableReasonText } from '../tabs/unreadable-reason';
 import type { TabInfo, TabReadResult } from '../tools/tool';
 
 type BrowserTab = Browser.tabs.Tab;
@@ -44,23 +45,17 @@ export async function readTab(tabId: number): Promise<TabReadResult> {
   try {
     tab = await browser.tabs.get(tabId);
   } catch {
-    return { ok: false, reason: `Tab ${tabId} is no longer open; it was closed.` };
+    return unreadable(local('tabClosed', tabId));
   }
   const info = toInfo(tab);
-  const name = info.title ? `"${info.title}"` : `Tab ${tabId}`;
-  const refused = unreadableReason(info.url, info.title);
-  if (refused) return { ok: false, reason: refused };
+  const name = info.title ? local('tabQuotedTitle', info.title) : local('tabNumbered', tabId);
+  const refused = unreadableReasonText(info.url, info.title);
+  if (refused) return unreadable(refused);
   if (tab.discarded || (tab.status as string | undefined) === 'unloaded') {
-    return {
-      ok: false,
-      reason: `${name} is unloaded (the browser discarded it to save memory). Click the tab to load it, then ask again.`,
-    };
+    return unreadable(local('tabUnloaded', name));
   }
   if (info.url.startsWith('file:') && !(await browser.extension.isAllowedFileSchemeAccess())) {
-    return {
-      ok: false,
-      reason: `${name} is a local file. To let Gleaner read local files, open the extensions page, choose Gleaner's Details and switch on "Allow access to file URLs".`,
-    };
+    return unreadable(local('tabLocalFile', name));
   }
   try {
     const [injection] = await browser.scripting.executeScript({
@@ -70,29 +65,27 @@ export async function readTab(tabId: number): Promise<TabReadResult> {
     const result = injection?.result as { pdf?: boolean } | undefined;
     if (result?.pdf) return await readPdfTab(info, name);
     const article = articleSchema.safeParse(injection?.result);
-    if (!article.success) {
-      return {
-        ok: false,
-        reason: `${name} returned no readable content (the page may still be loading).`,
-      };
-    }
+    if (!article.success) return unreadable(local('tabNoContent', name));
     return { ok: true, article: article.data };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/No tab with id/i.test(message)) {
-      return { ok: false, reason: `${name} closed while Gleaner was reading it.` };
+      return unreadable(local('tabClosedWhileReading', name));
     }
     // Firefox's PDF viewer refuses extension scripts: recognise PDFs by their address there.
     if (/\.pdf$/i.test(new URL(info.url).pathname)) return await readPdfTab(info, name);
-    return { ok: false, reason: `Gleaner could not read ${name}: ${message}` };
+    return unreadable(local('tabUnreadable', name, message));
   }
 }
 
+/** A tab that cannot be read: the English for the model, the key for the panel. */
+function unreadable(text: LocalText): TabReadResult {
+  return { ok: false, reason: inEnglish(text), i18n: text };
+}
+
 /** PDF tabs: the text comes from pdf.js in the offscreen document (lib/pdf), not the viewer's DOM. */
-async function readPdfTab(info: TabInfo, name: string): Promise<TabReadResult> {
+async function readPdfTab(info: TabInfo, name: LocalText): Promise<TabReadResult> {
   const pdf = await readPdf({ url: info.url });
-  if (!pdf.ok) {
-    return { ok: false, reason: `${name} is a PDF that Gleaner could not read: ${pdf.reason}` };
-  }
+  if (!pdf.ok) return unreadable(local('tabPdfUnreadable', name, pdf.reason));
   return { ok: true, article: pdfArticle(pdf, info.title) };
 }

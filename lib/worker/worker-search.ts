@@ -1,3 +1,4 @@
+import { local } from '../i18n/local-text';
 import type { Settings } from '../settings/schema';
 import { SEARCH_PROVIDER_LABELS } from '../settings/search-settings';
 import type { SearchServices } from '../tools/tool';
@@ -18,6 +19,16 @@ export function createWorkerSearch(readSettings: () => Promise<Settings>): Searc
         ok: outcome.ok,
         text: formatResultsForModel(outcome, query),
         results: outcome.ok ? outcome.results.map(({ title, url }) => ({ title, url })) : [],
+        ...(outcome.ok
+          ? {}
+          : {
+              i18n: local(
+                'searchFailed',
+                SEARCH_PROVIDER_LABELS[outcome.provider],
+                query,
+                outcome.i18n ?? outcome.message,
+              ),
+            }),
       };
     },
   };

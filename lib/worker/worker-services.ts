@@ -13,9 +13,11 @@ export function createWorkerServices(
   db: GleanerDatabase,
   web: Parameters<typeof createWorkerWeb>[1],
   mcp: McpPool,
+  /** How a tab is read: through the reads started when a message attaches tabs. */
+  read: ToolServices['tabs']['read'] = readTab,
 ): ToolServices {
   return {
-    tabs: { list: listTabs, get: getTab, active: activeTab, read: readTab },
+    tabs: { list: listTabs, get: getTab, active: activeTab, read },
     web: createWorkerWeb(db, web),
     pages: createPageFiles(db),
     search: createWorkerSearch(loadSettings),

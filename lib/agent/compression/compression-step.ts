@@ -1,4 +1,4 @@
-import { newId, runSteps, sessionRuns } from '../../db/queries';
+import { newId } from '../../db/queries';
 import type { Compression, MessageRecord, RunRecord, StepRecord } from '../../db/records';
 import { costOf, priceOf } from '../../llm/prices';
 import { calibrationOf, countRequestTokens } from '../../llm/token-count';
@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../llm/types';
 import { compileKeepVerbatim, smallModelOf } from '../../settings/schema';
 import compressionPrompt from '../prompts/compression.md?raw';
 import type { RunDependencies } from '../run-context';
+import type { SessionView } from '../session-view';
 import { putBackFacts } from './facts';
 import {
   conversationWith,
@@ -16,15 +17,6 @@ import {
   requestBudget,
   SUMMARY_SHARE,
 } from './fit-policy';
-
-/** Every step of the session's runs, oldest run first: compression and calibration read them. */
-async function sessionSteps(
-  dependencies: RunDependencies,
-  sessionId: string,
-): Promise<StepRecord[]> {
-  const runs = await sessionRuns(dependencies.db, sessionId);
-  return (await Promise.all(runs.map((run) => runSteps(dependencies.db, run.id)))).flat();
-}
 
 /** The summary in force: the last compression of the session that finished. */
 function latestCompression(steps: readonly StepRecord[]): StepRecord | undefined {
@@ -79,13 +71,14 @@ export interface PreparedRequest {
  */
 async function compress(
   dependencies: RunDependencies,
+  view: SessionView,
   run: RunRecord,
   take: readonly MessageRecord[],
   previous: StepRecord | undefined,
   reason: Compression['reason'],
   signal: AbortSignal,
 ): Promise<Compression> {
-  const { db, settings } = dependencies;
+  const { settings } = dependencies;
   const now = () => dependencies.now?.() ?? Date.now();
   const model = smallModelOf(settings);
   const earlier = previous?.compression;
@@ -94,10 +87,10 @@ async function compress(
   const tokensIn = (previous?.tokensIn ?? 0) + estimateTokens(stretch);
 
   const stepId = newId();
-  await db.steps.add({
+  await view.addStep({
     id: stepId,
     runId: run.id,
-    index: (await runSteps(db, run.id)).length,
+    index: view.stepsOf(run.id).length,
     kind: 'compression',
     status: 'running',
     model,
@@ -146,7 +139,7 @@ async function compress(
     // Priced like the small model's other calls (a Fetch Analysis), with the price entered in
     // Settings when there is one.
     const price = priceOf(model, settings.pricePerMillion);
-    await db.steps.update(stepId, {
+    await view.updateStep(stepId, {
       status: 'done',
       endedAt: now(),
       attempts,
@@ -161,7 +154,7 @@ async function compress(
     });
     return compression;
   } catch (error) {
-    await db.steps.update(stepId, {
+    await view.updateStep(stepId, {
       status: signal.aborted ? 'interrupted' : 'failed',
       endedAt: now(),
       summary: error instanceof Error ? error.message : String(error),
@@ -177,6 +170,7 @@ async function compress(
  */
 export async function prepareRequest(
   dependencies: RunDependencies,
+  view: SessionView,
   run: RunRecord,
   systemPrompt: string,
   messages: readonly MessageRecord[],
@@ -184,7 +178,7 @@ export async function prepareRequest(
   signal: AbortSignal,
   reason: Compression['reason'] = 'threshold',
 ): Promise<PreparedRequest> {
-  const steps = await sessionSteps(dependencies, run.sessionId);
+  const steps = view.sessionSteps();
   const previous = latestCompression(steps);
   const input: FitInput = {
     systemPrompt,
@@ -201,7 +195,7 @@ export async function prepareRequest(
       ? plan.conversation
       : conversationWith({
           ...input,
-          compression: await compress(dependencies, run, plan.take, previous, reason, signal),
+          compression: await compress(dependencies, view, run, plan.take, previous, reason, signal),
         });
   // A provider that refused the request as too long has a smaller window than the setting:
   // the last-resort cut then aims at three quarters of it.

@@ -1,3 +1,4 @@
+import { local, localCount } from '../../i18n/local-text';
 import type { ToolDeclaration } from '../../settings/tool-declaration';
 import type { Timers } from '../../web/timers';
 import { callResult } from '../support/call-result';
@@ -120,7 +121,8 @@ export function createDeclaredTool(
         source: `tool ${name}`,
         url: endpoint,
         title: `Tool ${name}`,
-        summary: (bytes) => `${name}: ${bytes} bytes from ${new URL(endpoint).host}`,
+        summary: (bytes) =>
+          local('summaryDeclared', name, localCount('byteCount', bytes), new URL(endpoint).host),
       });
     },
   });

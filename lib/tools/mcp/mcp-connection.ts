@@ -5,6 +5,7 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { inEnglish, LocalisedError, type LocalText, local } from '../../i18n/local-text';
 import type { McpCallResult } from '../tool';
 
 /** An MCP server as the user added it: where it is and the bearer token it takes, if any. */
@@ -35,13 +36,13 @@ export interface McpConnection {
  * call that failed on the way (the network, or a session the server no longer knows), which a
  * new connection may carry; an answer from the server, even an error, is never retried.
  */
-export class McpFailure extends Error {
+export class McpFailure extends LocalisedError {
   override readonly name = 'McpFailure';
   constructor(
-    message: string,
+    text: LocalText | string,
     readonly retryable = false,
   ) {
-    super(message);
+    super(text);
   }
 }
 
@@ -58,16 +59,21 @@ function statusOf(error: unknown): number | undefined {
 
 /** Words for the user for what went wrong talking to a server. */
 export function describeMcpError(server: McpServerConfig, error: unknown, tool?: string): string {
-  const who = tool ? `MCP server ${server.name}, tool ${tool}` : `MCP server ${server.name}`;
+  return inEnglish(describeMcpErrorText(server, error, tool));
+}
+
+/** The same words as a stored sentence, shown in the chosen language (the server's own words stay). */
+function describeMcpErrorText(server: McpServerConfig, error: unknown, tool?: string): LocalText {
+  const who = tool
+    ? local('mcpServerTool', server.name, tool)
+    : local('mcpServerNamed', server.name);
   const status = statusOf(error);
-  if (status === 401 || status === 403) {
-    return `${who}: the server refused the token (HTTP ${status}); check the bearer token in Settings → Tools.`;
-  }
+  if (status === 401 || status === 403) return local('mcpTokenRefused', who, status);
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof TypeError || /fetch failed|Failed to fetch|ECONNREFUSED/i.test(message)) {
-    return `${who}: ${server.url} is unreachable (${message}).`;
+    return local('mcpUnreachable', who, server.url, message);
   }
-  return `${who}: ${message}`;
+  return local('mcpSaid', who, message);
 }
 
 /**
@@ -108,13 +114,13 @@ export async function connectMcp(
   } catch (error) {
     const status = statusOf(error);
     if (status === undefined || status < 400 || status >= 500 || status === 401 || status === 403) {
-      throw new McpFailure(describeMcpError(server, error));
+      throw new McpFailure(describeMcpErrorText(server, error));
     }
     client = newClient();
     try {
       await client.connect(new SSEClientTransport(url, transportOptions));
     } catch (fallbackError) {
-      throw new McpFailure(describeMcpError(server, fallbackError));
+      throw new McpFailure(describeMcpErrorText(server, fallbackError));
     }
   }
   return {
@@ -135,7 +141,7 @@ export async function connectMcp(
         } while (cursor);
         return tools;
       } catch (error) {
-        throw new McpFailure(describeMcpError(server, error));
+        throw new McpFailure(describeMcpErrorText(server, error));
       }
     },
     async callTool(tool, args, signal) {
@@ -146,7 +152,7 @@ export async function connectMcp(
         return result as McpCallResult;
       } catch (error) {
         if (signal.aborted) throw error;
-        throw new McpFailure(describeMcpError(server, error, tool), failedOnTheWay(error));
+        throw new McpFailure(describeMcpErrorText(server, error, tool), failedOnTheWay(error));
       }
     },
     close: () => client.close(),

@@ -80,7 +80,7 @@ describe('an MCP tool', () => {
 
   it('names the server and the tool when the tool fails', async () => {
     const { outcome } = call({ isError: true, content: [{ type: 'text', text: 'bad input' }] });
-    expect(await outcome).toEqual({
+    expect(await outcome).toMatchObject({
       kind: 'error',
       message: 'MCP server everything, tool get-sum failed: bad input',
     });

@@ -1,3 +1,4 @@
+import { inEnglish, local, localCount, textOfError } from '../../i18n/local-text';
 import { argumentsForCard } from '../declared/declared-tool';
 import { jsonSchemaToZod } from '../declared/json-schema-to-zod';
 import { callResult } from '../support/call-result';
@@ -75,20 +76,28 @@ export function createMcpTools(server: McpServerRef, listed: readonly ListedMcpT
           );
         } catch (error) {
           if (context.signal.aborted) throw error;
-          return { kind: 'error', message: (error as Error).message };
+          const text = textOfError(error);
+          return {
+            kind: 'error',
+            message: (error as Error).message,
+            ...(text ? { i18n: text } : {}),
+          };
         }
         const text = describeMcpContent(result);
         if (result.isError) {
-          return {
-            kind: 'error',
-            message: `MCP server ${server.name}, tool ${original} failed: ${text || 'no reason given'}`,
-          };
+          const failed = local(
+            'mcpToolFailed',
+            local('mcpServerTool', server.name, original),
+            text || local('mcpNoReason'),
+          );
+          return { kind: 'error', message: inEnglish(failed), i18n: failed };
         }
         return callResult(text, context.nonce, {
           source: `MCP server ${server.name}, tool ${original}`,
           url: server.url,
           title: `MCP ${server.name}: ${original}`,
-          summary: (bytes) => `${original} on ${server.name}: ${bytes} bytes`,
+          summary: (bytes) =>
+            local('summaryMcp', original, server.name, localCount('byteCount', bytes)),
         });
       },
     });

@@ -1,4 +1,5 @@
 import type { Source } from '../../db/records';
+import { type LocalText, summaryOf } from '../../i18n/local-text';
 import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../../web/truncate-output';
 import type { ToolOutcome } from '../tool';
 import { wrapUntrusted } from './untrusted';
@@ -11,7 +12,7 @@ import { wrapUntrusted } from './untrusted';
 export function callResult(
   text: string,
   nonce: string,
-  from: { source: string; url: string; title: string; summary: (bytes: number) => string },
+  from: { source: string; url: string; title: string; summary: (bytes: number) => LocalText },
 ): Extract<ToolOutcome, { kind: 'result' }> {
   const capped = capUtf8(text, FETCH_OUTPUT_MAX_BYTES);
   const note = capped.truncated
@@ -23,6 +24,6 @@ export function callResult(
     content: wrapUntrusted(capped.text + note, nonce, { source: from.source, url: from.url }),
     sources: [source],
     bytes: capped.originalBytes,
-    summary: from.summary(capped.originalBytes),
+    ...summaryOf(from.summary(capped.originalBytes)),
   };
 }

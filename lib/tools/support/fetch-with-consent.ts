@@ -21,7 +21,12 @@ export async function planFetch(
   cardDetail: (redirectedFrom?: string) => string | undefined,
 ): Promise<ConsentPlan> {
   const policy = await context.services.web.normalize(rawUrl);
-  if (!policy.ok) return { kind: 'refuse', outcome: { kind: 'error', message: policy.reason } };
+  if (!policy.ok) {
+    return {
+      kind: 'refuse',
+      outcome: { kind: 'error', message: policy.reason, i18n: policy.reasonI18n },
+    };
+  }
   return {
     kind: 'ask',
     prompt: fetchPrompt(policy.url, cardDetail(), upgradedFrom(rawUrl, policy.url)),
@@ -90,6 +95,9 @@ export async function fetchApproved(
       },
     };
   }
-  if (!result.ok) return { ok: false, outcome: { kind: 'error', message: result.message } };
+  if (!result.ok) {
+    const i18n = result.i18n ? { i18n: result.i18n } : {};
+    return { ok: false, outcome: { kind: 'error', message: result.message, ...i18n } };
+  }
   return { ok: true, fetched: result, cached };
 }

@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { httpStatusMessage } from '../http-status-message';
+import { local } from '../../i18n/local-text';
+import { httpStatusText } from '../http-status-message';
 import { collectResults, htmlFragmentToText } from './result-fields';
 import { sendSearchRequest } from './send-search-request';
-import {
-  failureOf,
-  RATE_LIMIT_ADVICE,
-  type SearchOutcome,
-  type SearchProvider,
-  type SearchResult,
-} from './types';
+import { failureOf, type SearchOutcome, type SearchProvider, type SearchResult } from './types';
 
 export const BRAVE_SEARCH_ENDPOINT = 'https://api.search.brave.com/res/v1/web/search';
 /** The API's largest `count`. */
@@ -31,10 +26,7 @@ export function createBraveProvider(options: {
       const fail = failureOf('brave');
       const apiKey = options.apiKey.trim();
       if (apiKey === '') {
-        return fail(
-          'config',
-          'Brave Search needs an API key: enter it in Settings, or choose another search provider.',
-        );
+        return fail('config', local('searchBraveNoKey'));
       }
       const url = new URL(endpoint);
       url.searchParams.set('q', query);
@@ -53,26 +45,18 @@ export function createBraveProvider(options: {
       if (answer.status === 401 || answer.status === 403 || isTokenError(answer.status, body)) {
         return fail(
           'config',
-          `Brave Search refused the API key (${statusLabel(answer.status, answer.statusText)}). ` +
-            'Check the Brave Search key in Settings: pasted whole, and its subscription active.',
+          local('searchBraveKeyRefused', statusLabel(answer.status, answer.statusText)),
         );
       }
       if (answer.status === 429) {
-        return fail(
-          'rate-limited',
-          'Brave Search is rate-limiting these searches (429 Too Many Requests: the plan’s ' +
-            `per-second or monthly limit is reached). ${RATE_LIMIT_ADVICE}`,
-        );
+        return fail('rate-limited', local('searchBrave429', local('searchRateLimitAdvice')));
       }
       if (answer.status < 200 || answer.status > 299) {
-        return fail('http-status', httpStatusMessage(answer, endpoint));
+        return fail('http-status', httpStatusText(answer, endpoint));
       }
       const parsed = braveResponseSchema.safeParse(body);
       if (!parsed.success) {
-        return fail(
-          'bad-response',
-          'Brave Search answered with something other than its JSON search results.',
-        );
+        return fail('bad-response', local('searchBraveNotJson'));
       }
       // A search with no web results has no `web` section at all.
       return {

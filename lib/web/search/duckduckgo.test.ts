@@ -91,7 +91,7 @@ describe('DuckDuckGo provider', () => {
 
   it('names the status of another error, without the error page', async () => {
     const outcome = failure(await search(() => html('<h1>Oops, internal details</h1>', 500)));
-    expect(outcome).toEqual({
+    expect(outcome).toMatchObject({
       ok: false,
       kind: 'http-status',
       message:

@@ -1,8 +1,9 @@
+import { local } from '../../i18n/local-text';
 import { DEFAULT_DUCKDUCKGO_URL } from '../../settings/search-settings';
-import { httpStatusMessage } from '../http-status-message';
+import { httpStatusText } from '../http-status-message';
 import { parseDuckDuckGoPage } from './duckduckgo-page';
 import { sendSearchRequest } from './send-search-request';
-import { failureOf, RATE_LIMIT_ADVICE, type SearchOutcome, type SearchProvider } from './types';
+import { failureOf, type SearchOutcome, type SearchProvider } from './types';
 
 export { DEFAULT_DUCKDUCKGO_URL };
 
@@ -47,44 +48,25 @@ export function createDuckDuckGoProvider(options: { url?: string } = {}): Search
       const page = parseDuckDuckGoPage(answer.text, url);
       // The bot check comes as HTTP 202 or 200 (or 403); whatever the status, its page says so.
       if (page.kind === 'bot-check') {
-        return fail(
-          'bot-check',
-          `DuckDuckGo is rate-limiting these searches (it asked for a CAPTCHA). ${RATE_LIMIT_ADVICE}`,
-        );
+        return fail('bot-check', local('searchDuckDuckGoCaptcha', local('searchRateLimitAdvice')));
       }
       if (answer.status === 202) {
-        return fail(
-          'rate-limited',
-          'DuckDuckGo is rate-limiting these searches (it answered HTTP 202 without results). ' +
-            RATE_LIMIT_ADVICE,
-        );
+        return fail('rate-limited', local('searchDuckDuckGo202', local('searchRateLimitAdvice')));
       }
       if (answer.status === 429) {
-        return fail(
-          'rate-limited',
-          `DuckDuckGo is rate-limiting these searches (429 Too Many Requests). ${RATE_LIMIT_ADVICE}`,
-        );
+        return fail('rate-limited', local('searchDuckDuckGo429', local('searchRateLimitAdvice')));
       }
       if (answer.status === 403) {
-        return fail(
-          'bot-check',
-          'DuckDuckGo refused the search (403 Forbidden), which usually means it takes these ' +
-            `searches for automated ones. ${RATE_LIMIT_ADVICE}`,
-        );
+        return fail('bot-check', local('searchDuckDuckGo403', local('searchRateLimitAdvice')));
       }
       if (answer.status < 200 || answer.status > 299) {
-        return fail('http-status', httpStatusMessage(answer, url));
+        return fail('http-status', httpStatusText(answer, url));
       }
       if (page.kind === 'results') {
         return { ok: true, results: page.results.slice(0, maxResults), provider: 'duckduckgo' };
       }
       if (page.kind === 'no-results') return { ok: true, results: [], provider: 'duckduckgo' };
-      return fail(
-        'bad-response',
-        'DuckDuckGo answered with a page that has neither results nor its "No results" notice, ' +
-          'so Gleaner cannot tell what it found (the page layout may have changed). This does ' +
-          'not mean there are no results.',
-      );
+      return fail('bad-response', local('searchDuckDuckGoUnknownPage'));
     },
   };
 }

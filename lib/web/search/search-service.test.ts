@@ -195,7 +195,7 @@ describe('createSearchService: results and refusals', () => {
       fetchImpl,
       timeoutMs: 30,
     }).search('q');
-    expect(outcome).toEqual({
+    expect(outcome).toMatchObject({
       ok: false,
       kind: 'timeout',
       provider: 'searxng',

@@ -1,6 +1,7 @@
+import { type LocalText, local } from '../../i18n/local-text';
 import { SEARCH_PROVIDER_LABELS, type SearchProviderId } from '../../settings/search-settings';
 import { decodeBody } from '../decode-body';
-import { FetchTimeoutError, formatSeconds } from '../fetch-timeout-error';
+import { FetchTimeoutError } from '../fetch-timeout-error';
 import { readLimitedBody } from '../read-limited-body';
 import { failureOf, type SearchFailure } from './types';
 
@@ -78,7 +79,7 @@ export async function sendSearchRequest(
     if (timeout) return fail('timeout', timeoutMessage(label, timeout));
     return fail(
       'network',
-      `Gleaner could not reach ${label} at ${withoutQuery(request.url)}: ${describeNetworkError(error)}.`,
+      local('searchUnreachable', label, withoutQuery(request.url), describeNetworkError(error)),
     );
   }
 
@@ -89,11 +90,19 @@ export async function sendSearchRequest(
     await response.body?.cancel().catch(() => {});
     const location = response.headers.get('location');
     const where = location ? ` (to ${withoutQuery(absolute(location, request.url))})` : '';
+    // The hint is the provider's own (English) advice: the sentence stays English with it.
+    if (context.redirectHint) {
+      return fail(
+        'bad-response',
+        `${label} answered the search with a redirect${where} instead of results. Gleaner sends ` +
+          `searches only to the address in Settings and does not follow redirects. ${context.redirectHint}`,
+      );
+    }
     return fail(
       'bad-response',
-      `${label} answered the search with a redirect${where} instead of results. Gleaner sends ` +
-        `searches only to the address in Settings and does not follow redirects.` +
-        (context.redirectHint ? ` ${context.redirectHint}` : ''),
+      location
+        ? local('searchRedirectedTo', label, withoutQuery(absolute(location, request.url)))
+        : local('searchRedirected', label),
     );
   }
 
@@ -106,8 +115,7 @@ export async function sendSearchRequest(
     if (body.truncated) {
       return fail(
         'bad-response',
-        `${label} sent an answer larger than ${MAX_SEARCH_RESPONSE_BYTES / 1024 / 1024} MB, ` +
-          'which is not a page of search results.',
+        local('searchAnswerTooLarge', label, MAX_SEARCH_RESPONSE_BYTES / 1024 / 1024),
       );
     }
     const text = decodeBody(body.bytes, response.headers.get('content-type')).text;
@@ -121,10 +129,7 @@ export async function sendSearchRequest(
   } catch (error) {
     const timeout = timeoutOf(error, signal);
     if (timeout) return fail('timeout', timeoutMessage(label, timeout));
-    return fail(
-      'network',
-      `The connection to ${label} broke while reading its answer: ${describeNetworkError(error)}.`,
-    );
+    return fail('network', local('searchConnectionBroke', label, describeNetworkError(error)));
   }
 }
 
@@ -140,10 +145,11 @@ function timeoutOf(error: unknown, signal: AbortSignal | undefined): FetchTimeou
   return error instanceof FetchTimeoutError ? error : undefined;
 }
 
-function timeoutMessage(label: string, timeout: FetchTimeoutError): string {
+function timeoutMessage(label: string, timeout: FetchTimeoutError): LocalText {
+  const seconds = Number((timeout.ms / 1000).toFixed(3));
   return timeout.limit === 'idle'
-    ? `${label} stopped sending its answer: ${formatSeconds(timeout.ms)} without data. Try the search again later.`
-    : `${label} did not answer within ${formatSeconds(timeout.ms)}. Try the search again later.`;
+    ? local('searchIdle', label, seconds)
+    : local('searchTimedOut', label, seconds);
 }
 
 /** Node's fetch hides the reason in `cause` ("ECONNREFUSED"); Chrome says "Failed to fetch". */

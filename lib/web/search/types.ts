@@ -3,6 +3,7 @@
  * and the ways a search can fail. A failure is data with a sentence the model and the user can
  * read, never an exception; only the caller's own stop (its abort signal) rejects.
  */
+import { inEnglish, type LocalText, local } from '../../i18n/local-text';
 import type { SearchProviderId } from '../../settings/search-settings';
 
 export interface SearchResult {
@@ -36,6 +37,8 @@ export interface SearchFailure {
   kind: SearchFailureKind;
   /** One or two sentences for the model and the activity, naming the provider. */
   message: string;
+  /** The message as a stored sentence, for the panel in the chosen language. */
+  i18n?: LocalText;
   provider: SearchProviderId;
 }
 
@@ -63,16 +66,14 @@ export interface SearchProvider {
  * What a user is told to do about a throttled provider. The model gets its own, stricter
  * instruction from `formatResultsForModel`.
  */
-export const RATE_LIMIT_ADVICE =
-  'Do not retry with rephrased queries; try again in a few minutes or choose another search ' +
-  'provider in Settings.';
+export const RATE_LIMIT_ADVICE = inEnglish(local('searchRateLimitAdvice'));
 
 /** Builds the failures of one provider: `const fail = failureOf('brave')`. */
 export function failureOf(provider: SearchProviderId) {
-  return (kind: SearchFailure['kind'], message: string): SearchFailure => ({
+  return (kind: SearchFailure['kind'], message: string | LocalText): SearchFailure => ({
     ok: false,
     kind,
-    message,
+    ...(typeof message === 'string' ? { message } : { message: inEnglish(message), i18n: message }),
     provider,
   });
 }
