@@ -52,9 +52,10 @@ const FOOTER_TOKEN = /^(?:(?:site|global|page|main)[-_]?)?footer(?:$|[-_]|[A-Z])
  */
 function removeNamedFooters(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
-    if (!element.isConnected || !root.contains(element)) continue;
     const tokens = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
     if (!tokens.split(/\s+/).some((token) => FOOTER_TOKEN.test(token))) continue;
+    // A footer inside one already removed is gone with it.
+    if (!root.contains(element)) continue;
     if (element.parentElement?.closest('article, section, main')) continue;
     element.remove();
   }
