@@ -12,6 +12,7 @@ import { prepareDocument } from './prepare-document';
 import { removeProductExtras } from './product-extras';
 import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
 import { repeatedItems } from './repeated-items';
+import { separateRunTogetherWords } from './run-together-words';
 import { readStructuredData, type StructuredData } from './structured-data';
 
 export interface ExtractOptions {
@@ -275,6 +276,7 @@ interface Parts {
 
 function articleFrom(parts: Parts): Article {
   const { parsed, content, meta, structured, document } = parts;
+  if (content) separateRunTogetherWords(content);
   const markdown = content ? htmlToMarkdown(content, parts.baseUrl) : '';
   const text = plainText(content ?? null);
   return {

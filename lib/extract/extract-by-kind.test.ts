@@ -435,3 +435,42 @@ describe('text the page hides', () => {
     expect(extractFromHtml(html, 'https://courier.example/story').hiddenText).toBe(false);
   });
 });
+
+describe('a product page whose footer is a block named for it, not a footer element', () => {
+  const article = extractFromHtml(
+    fixture('product-named-footer.html'),
+    'https://fernhill.example/products/trail-wool-sock',
+  );
+
+  it('keeps the product and drops the footer', () => {
+    const { markdown } = article;
+    expect(article.kind).toBe('product');
+    for (const text of ['Trail Wool Sock', '€18', 'cushioned sole', 'reinforced toe']) {
+      expect(markdown).toContain(text);
+    }
+    for (const text of [
+      'ten percent off',
+      'Returns and exchanges',
+      'Gift cards',
+      'customer care',
+    ]) {
+      expect(markdown).not.toContain(text);
+    }
+  });
+});
+
+describe('a product page whose labels and values are sibling spans with nothing between them', () => {
+  const article = extractFromHtml(
+    fixture('product-spec-spans.html'),
+    'https://hollin.example/books/the-quiet-orchard',
+  );
+
+  it('reads each label apart from its value, and leaves code as written', () => {
+    const { markdown } = article;
+    for (const text of ['Language English', 'Publisher Hollin Press', 'Hollin Press Paperback']) {
+      expect(markdown).toContain(text);
+    }
+    expect(markdown).not.toContain('LanguageEnglish');
+    expect(markdown).toContain('letVoices');
+  });
+});

@@ -35,7 +35,30 @@ export function fallbackContent(body: HTMLElement): Element {
   for (const element of Array.from(root.querySelectorAll('header, footer'))) {
     if (!element.parentElement?.closest('article, section, main')) element.remove();
   }
+  removeNamedFooters(root);
   return root;
+}
+
+/**
+ * A class or id token that names the page's footer: "footer", "site-footer", "global_footer",
+ * or a component library's generated name such as "Footer-styled__Grid-sc-1x2y".
+ */
+const FOOTER_TOKEN = /^(?:(?:site|global|page|main)[-_]?)?footer(?:$|[-_]|[A-Z])/i;
+
+/**
+ * Sites built from components often give their footer a `div` named for it instead of the
+ * `footer` element, with the shop's link lists, newsletter form and legal notice inside. The
+ * outermost such block outside an article, section or main region goes, like a `footer`.
+ */
+function removeNamedFooters(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
+    const tokens = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    if (!tokens.split(/\s+/).some((token) => FOOTER_TOKEN.test(token))) continue;
+    // A footer inside one already removed is gone with it.
+    if (!root.contains(element)) continue;
+    if (element.parentElement?.closest('article, section, main')) continue;
+    element.remove();
+  }
 }
 
 /** A main landmark around only a scrap of the page (a site builder's wrapper, a hero) is not it. */
