@@ -15,6 +15,7 @@ import {
   launchBrowser,
   openPanelTab,
 } from '../e2e/fixtures';
+import { readAheadState } from '../e2e/pages/read-ahead-state';
 import { SidePanel } from '../e2e/pages/side-panel';
 import { type MockLlm, startMockLlm } from '../e2e/servers/mock-llm';
 import { type BudgetRow, WORKER_HEAP_GROWTH_ALLOWED_MB } from './budget-table';
@@ -371,21 +372,6 @@ async function coldOpenRow(
       }
     },
   );
-}
-
-/** Whether the page reader in a tab has its result ready (asked in the extension's world). */
-async function readAheadState(page: Page, tabId: number): Promise<string> {
-  return page.evaluate(async (id) => {
-    const { chrome } = globalThis as unknown as ExtensionGlobal;
-    const [frame] = await chrome.scripting.executeScript({
-      target: { tabId: id },
-      // Built from source text, as the baseline is: the bundler would wrap an inline function.
-      func: new Function(
-        'const reader = globalThis.__gleanerPageReader; return reader ? (reader.ready() ? "ready" : "reading") : "none";',
-      ) as () => string,
-    });
-    return String(frame?.result);
-  }, tabId);
 }
 
 async function summarizeRow(panel: SidePanel, mock: MockLlm, pages: number): Promise<BudgetRow> {

@@ -1,4 +1,5 @@
 import { activateTab, expect, test } from './fixtures';
+import { readAheadState } from './pages/read-ahead-state';
 import type { SidePanel } from './pages/side-panel';
 import { type ChatCompletionBody, messageText } from './servers/mock-llm';
 
@@ -25,28 +26,8 @@ ${PARAGRAPHS.map((text, index) => `<p id="p${index}">${text}</p>`).join('\n')}
 }
 
 /** What the page's reader says, asked in the extension's own world of the tab. */
-async function readerState(panel: SidePanel, tabId: number): Promise<string> {
-  return panel.page.evaluate(async (id) => {
-    const { chrome } = globalThis as unknown as {
-      chrome: {
-        scripting: {
-          executeScript(injection: {
-            target: { tabId: number };
-            func: () => string;
-          }): Promise<Array<{ result?: unknown }>>;
-        };
-      };
-    };
-    const [frame] = await chrome.scripting.executeScript({
-      target: { tabId: id },
-      // Built from source text: the bundler would wrap an inline function in a helper that the
-      // tab does not have.
-      func: new Function(
-        'const reader = globalThis.__gleanerPageReader; return reader ? (reader.ready() ? "ready" : "reading") : "none";',
-      ) as () => string,
-    });
-    return String(frame?.result);
-  }, tabId);
+function readerState(panel: SidePanel, tabId: number): Promise<string> {
+  return readAheadState(panel.page, tabId);
 }
 
 /** Everything the model was given as tool results in a request. */
