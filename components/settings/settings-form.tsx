@@ -89,6 +89,7 @@ export function SettingsForm({
   const [saving, setSaving] = useState(false);
   const modelsId = useId();
   const preset = PROVIDER_PRESETS[draft.provider];
+  const plainHttpWarning = baseUrlWarning(draft.baseUrl);
   const errorFor = (field: string) =>
     status?.kind === 'error' && status.field === field ? status.message : undefined;
   const [found, setFound] = useState<LocalServer[]>([]);
@@ -158,10 +159,10 @@ export function SettingsForm({
         hint={t('baseUrlHint')}
         placeholder={preset.baseUrl || t('baseUrlPlaceholder')}
       />
-      {baseUrlWarning(draft.baseUrl) && (
+      {plainHttpWarning && (
         // Said before Save, beside the field: plain http off this computer is readable on the way.
         <p className="form-warning" role="status">
-          {baseUrlWarning(draft.baseUrl)} {t('useHttps')}
+          {plainHttpWarning} {t('useHttps')}
         </p>
       )}
       <DraftInput

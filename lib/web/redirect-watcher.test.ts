@@ -55,4 +55,18 @@ describe('redirect watcher', () => {
     });
     expect(await watcher.resolve('https://a.test/t')).toBeUndefined();
   });
+
+  it('forgets a lookup whose redirect event never came', async () => {
+    const { source, fire } = fakeSource();
+    const watcher = createRedirectWatcher(source, { initiator: ORIGIN, waitMs: 10 });
+    const first = watcher.resolve('https://a.test/never');
+    const second = watcher.resolve('https://a.test/never');
+    expect(watcher.waiting).toBe(2);
+    expect(await first).toBeUndefined();
+    expect(await second).toBeUndefined();
+    expect(watcher.waiting).toBe(0);
+    // A late event is kept for the next lookup instead of resolving the stale ones.
+    fire({ url: 'https://a.test/never', redirectUrl: 'https://a.test/late', tabId: -1 });
+    expect(await watcher.resolve('https://a.test/never')).toBe('https://a.test/late');
+  });
 });

@@ -42,6 +42,12 @@ export function createRedirectWatcher(
   );
 
   return {
+    /** How many lookups are waiting for their redirect event. */
+    get waiting(): number {
+      let count = 0;
+      for (const list of waiters.values()) count += list.length;
+      return count;
+    },
     resolve(url: string): Promise<string | undefined> {
       const known = seen.get(url);
       if (known) {
@@ -49,14 +55,19 @@ export function createRedirectWatcher(
         return Promise.resolve(known.target);
       }
       return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(undefined), options.waitMs ?? 2_000);
-        const list = waiters.get(url) ?? [];
-        list.push((target) => {
+        const waiter = (target: string) => {
           clearTimeout(timer);
           seen.delete(url);
           resolve(target);
-        });
-        waiters.set(url, list);
+        };
+        // A redirect whose event never comes (the request failed first) leaves no waiter behind.
+        const timer = setTimeout(() => {
+          const rest = (waiters.get(url) ?? []).filter((other) => other !== waiter);
+          if (rest.length > 0) waiters.set(url, rest);
+          else waiters.delete(url);
+          resolve(undefined);
+        }, options.waitMs ?? 2_000);
+        waiters.set(url, [...(waiters.get(url) ?? []), waiter]);
       });
     },
   };
