@@ -116,7 +116,8 @@ test.describe('accessibility', () => {
 
     await panel.showSessions();
     // The list draws only the rows near the view: the count and each row's place are told.
-    await expect(panel.page.getByText('1 session, newest first.', { exact: true })).toBeAttached();
+    const count = panel.page.locator('.session-list [aria-live="polite"]');
+    await expect(count).toHaveText('1 session, newest first.');
     await expect(
       panel.page.getByRole('listitem').filter({ hasText: 'How big was the harvest?' }),
     ).toHaveAttribute('aria-setsize', '1');
@@ -125,5 +126,11 @@ test.describe('accessibility', () => {
     await panel.sessionMenuButton('How big was the harvest?').click();
     await expect(panel.page.getByRole('menu')).toBeVisible();
     await expectNoViolations(panel, 'sessions menu');
+    await panel.page.keyboard.press('Escape');
+    // A search that changes the count is told in the same live region.
+    await panel.searchSessionsField.fill('no such title');
+    await expect(count).toHaveText('No session title matches.');
+    await panel.searchSessionsField.fill('');
+    await expect(count).toHaveText('1 session, newest first.');
   });
 });

@@ -32,7 +32,9 @@ describe('SessionList for screen readers', () => {
         transfer={transfer}
       />,
     );
-    expect(html).toContain('<p class="visually-hidden">300 sessions, newest first.</p>');
+    expect(html).toContain(
+      '<p class="visually-hidden" aria-live="polite">300 sessions, newest first.</p>',
+    );
     const rows = [...html.matchAll(/<li [^>]*aria-posinset="(\d+)" aria-setsize="(\d+)"/g)];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThan(100);

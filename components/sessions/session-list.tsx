@@ -108,6 +108,7 @@ export function SessionList({
     [sessions, deferredQuery],
   );
   const lines = useMemo(() => listLines(shown), [shown]);
+  const emptySentence = query ? t('noSessionMatches') : t('noSessions');
   const keys = useMemo(() => lines.map((line) => line.key), [lines]);
   const { ref: listRef, visible } = useVirtualRows(keys);
 
@@ -174,14 +175,25 @@ export function SessionList({
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
+      {sessions !== undefined && (
+        // Rows out of view are not in the page, so a screen reader is told the count here, and
+        // told again when a search changes it (a live region, not a status: the import sentence
+        // is the panel's status).
+        <p className="visually-hidden" aria-live="polite">
+          {shown.length > 0 ? tp('sessionsListed', shown.length) : complete ? emptySentence : ''}
+        </p>
+      )}
       {sessions === undefined ? null : shown.length === 0 ? (
-        complete && <p className="muted">{query ? t('noSessionMatches') : t('noSessions')}</p>
+        complete && (
+          <p className="muted" aria-hidden="true">
+            {emptySentence}
+          </p>
+        )
       ) : (
         // Only the lines in view (and a few either side) are drawn; the spacers keep the
-        // scroll bar as long as the whole list. Rows out of view are not in the page, so a screen reader is told the count here and
-        // each row's place in its group (aria-posinset/aria-setsize).
+        // scroll bar as long as the whole list. Each row says its place in its date group
+        // (aria-posinset/aria-setsize).
         <div ref={listRef} className="session-lines">
-          <p className="visually-hidden">{tp('sessionsListed', shown.length)}</p>
           <div style={{ height: visible.before }} aria-hidden="true" />
           {byGroup(lines.slice(visible.start, visible.end)).map((group) => (
             <section key={group.group} className="session-group" aria-label={group.group}>
