@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { SidePanel } from './pages/side-panel';
+import { openPanelHeldBack } from './pages/held-back-panel';
 import { messagesContaining } from './servers/mock-llm';
 
 test.describe('chat', () => {
@@ -90,22 +90,13 @@ test.describe('chat', () => {
   }) => {
     // The chat panel's tab has set up a model; this test opens a second panel.
     mockLlm.enqueue({ text: 'Sent from the first moment.' });
-    const page = await context.newPage();
-    // The panel's code past its first chunk is held back, so the typing and the Enter land in
-    // the panel's first frame (its header and composer), then it is let through.
-    const cdp = await context.newCDPSession(page);
-    const held: string[] = [];
-    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
-    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/App-*' }] });
-    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`, { waitUntil: 'commit' });
-    const panel = new SidePanel(page);
+    // The typing and the Enter land in the panel's first frame, then the rest is let through.
+    const { panel, release } = await openPanelHeldBack(context, extensionId);
     await panel.messageField.fill('Typed at once');
     await panel.messageField.press('Enter');
-    await expect.poll(() => held.length).toBe(1);
-    expect(mockLlm.chatRequests(), 'nothing is sent before the panel can send it').toHaveLength(0);
     await expect(panel.messageField).toHaveValue('Typed at once');
-    await cdp.send('Fetch.continueRequest', { requestId: held[0]! });
-    await cdp.send('Fetch.disable');
+    expect(mockLlm.chatRequests(), 'nothing is sent before the panel can send it').toHaveLength(0);
+    await release();
 
     await panel.expectAnswer('Sent from the first moment.');
     await expect(panel.messageField).toHaveValue('');
@@ -119,18 +110,11 @@ test.describe('chat', () => {
     context,
     extensionId,
   }) => {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const held: string[] = [];
-    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
-    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/App-*' }] });
-    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`, { waitUntil: 'commit' });
-    const panel = new SidePanel(page);
+    const { panel, release } = await openPanelHeldBack(context, extensionId);
+    const page = panel.page;
     await panel.messageField.click();
     await page.keyboard.type('Typed at once');
-    await expect.poll(() => held.length).toBe(1);
-    await cdp.send('Fetch.continueRequest', { requestId: held[0]! });
-    await cdp.send('Fetch.disable');
+    await release();
     // The rest of the panel is there once the chat says what it needs.
     await expect(panel.notConfiguredNotice).toBeVisible();
 
@@ -150,17 +134,10 @@ test.describe('chat', () => {
     await chatPanel.expectAnswer('An earlier answer.');
     await chatPanel.expectIdle();
 
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const held: string[] = [];
-    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
-    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/App-*' }] });
-    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`, { waitUntil: 'commit' });
-    const panel = new SidePanel(page);
+    const { panel, release } = await openPanelHeldBack(context, extensionId);
+    const page = panel.page;
     await page.getByRole('button', { name: 'New chat', exact: true }).click();
-    await expect.poll(() => held.length).toBe(1);
-    await cdp.send('Fetch.continueRequest', { requestId: held[0]! });
-    await cdp.send('Fetch.disable');
+    await release();
 
     await expect(panel.messageField).toBeEditable();
     await expect(
