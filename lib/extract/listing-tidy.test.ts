@@ -31,3 +31,21 @@ describe('a listing whose cards link their picture and their title to the same p
     );
   });
 });
+
+describe('a listing that sends each card twice, once for small screens and once for large ones', () => {
+  const article = extractFromHtml(
+    fixture('listing-screen-copies.html'),
+    'https://fardesk.example/search?q=design',
+  );
+
+  it('keeps one copy of each card', () => {
+    expect(article.kind).toBe('listing');
+    expect(article.markdown.match(/Product Designer/g)).toHaveLength(1);
+    expect(article.markdown.match(/Tallow Health/g)).toHaveLength(1);
+  });
+
+  it('keeps two items that read alike but lead to different pages', () => {
+    expect(article.markdown).toContain('https://fardesk.example/jobs/4104-motion-designer');
+    expect(article.markdown).toContain('https://fardesk.example/jobs/4105-motion-designer');
+  });
+});
