@@ -4,6 +4,7 @@ import type { MarkerKind } from './boilerplate-signals';
 import { fallbackContent } from './fallback-content';
 import { htmlToMarkdown } from './html-to-markdown';
 import { stripInvisibleCharacters } from './invisible-characters';
+import { tidyListing } from './listing-tidy';
 import { detectPageKind, type PageKind } from './page-kind';
 import { readPageMetadata } from './page-metadata';
 import { pageRegion } from './page-region';
@@ -155,6 +156,7 @@ function extractByKind(
     content = clean(content);
   }
 
+  if (kind === 'listing' && content && !options.keepBoilerplate) tidyListing(content);
   const article = articleFrom({
     kind,
     parsed,

@@ -19,13 +19,13 @@ const CHROME = [
 ].join(',');
 
 /**
- * The content of a page Readability found no article in: its `main` element (or the body), with
- * navigation, page header and footer, asides and forms removed. A `header`/`footer` inside an
- * `article` or `section` belongs to that content and stays.
+ * The content of a page Readability found no article in: its `main` element (or the body, when
+ * `wholeBody` says the main element holds only part of the content), with navigation, page
+ * header and footer, asides and forms removed. A `header`/`footer` inside an `article` or
+ * `section` belongs to that content and stays.
  */
-export function fallbackContent(body: HTMLElement): Element {
-  const mains = body.querySelectorAll('main, [role="main"]');
-  const main = mains.length === 1 ? mains[0] : null;
+export function fallbackContent(body: HTMLElement, wholeBody = false): Element {
+  const main = wholeBody ? null : mainLandmark(body);
   const root = main && holdsContent(main, body) ? main : body;
   for (const element of Array.from(root.querySelectorAll(CHROME))) {
     // A form can wrap a whole page (ASP.NET does): keep its content, drop only its controls.
@@ -59,6 +59,12 @@ function removeNamedFooters(root: Element): void {
     if (element.parentElement?.closest('article, section, main')) continue;
     element.remove();
   }
+}
+
+/** The page's one `main` landmark, if it has exactly one. */
+export function mainLandmark(body: HTMLElement): Element | null {
+  const mains = body.querySelectorAll('main, [role="main"]');
+  return mains.length === 1 ? (mains[0] ?? null) : null;
 }
 
 /** A main landmark around only a scrap of the page (a site builder's wrapper, a hero) is not it. */

@@ -1,4 +1,5 @@
 import { fallbackContent } from './fallback-content';
+import { listingRegion } from './listing-region';
 import type { PageKind } from './page-kind';
 
 /**
@@ -12,6 +13,7 @@ export function pageRegion(document: Document, body: HTMLElement, kind: PageKind
     const posts = postBodies(body);
     if (posts.length >= 2) return threadOf(document, body, posts);
   }
+  if (kind === 'listing') return listingRegion(body);
   return fallbackContent(body);
 }
 

@@ -1,3 +1,5 @@
+import { markerKind } from './boilerplate-signals';
+
 /** Page chrome holds menus built of alike items too: never a listing's items. */
 const CHROME =
   'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]';
@@ -49,7 +51,7 @@ export function repeatedItems(root: Element): Element[] {
       if (length / items.length > MAX_AVERAGE_ITEM_TEXT) continue;
       // Only a group that could win is checked for being inside the chrome: it is the costly part.
       if (!checkedChrome) {
-        if (parent.closest(CHROME)) break;
+        if (inChrome(parent, root)) break;
         checkedChrome = true;
       }
       best = items;
@@ -57,6 +59,20 @@ export function repeatedItems(root: Element): Element[] {
     }
   }
   return best;
+}
+
+/**
+ * Whether an element sits in the page's chrome: a navigation, header or footer element, or a
+ * block whose class or id names it so ("MainNavigation", "site-header", "mega-menu"), as menus
+ * built from plain `div`s are. The root and what holds it are not asked: a body or a wrapper
+ * named for an open menu holds the whole page.
+ */
+function inChrome(element: Element, root: Element): boolean {
+  if (element.closest(CHROME)) return true;
+  for (let node: Element | null = element; node && node !== root; node = node.parentElement) {
+    if (markerKind(node) === 'chrome') return true;
+  }
+  return false;
 }
 
 function textLength(element: Element): number {
