@@ -1,5 +1,5 @@
 import { Fragment, useLayoutEffect, useRef } from 'react';
-import type { StepRecord } from '../../lib/db/records';
+import type { RunTotals, StepRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
@@ -7,20 +7,20 @@ import { offersAnswerWithoutWeb } from './answer-offers';
 import type { ChatItem } from './chat-items';
 import { CompressionLine } from './compression-line';
 import { MessageView, WaitPhase } from './message-view';
-import type { SubAgentCalls } from './usage';
 import { SessionUsage, UsageLine } from './usage-line';
 import './chat.css';
 
 interface MessageListProps {
   items: readonly ChatItem[];
+  /** The steps of the runs read: the answer being written, open Activity panels, older runs. */
   stepsByRun: ReadonlyMap<string, StepRecord[]>;
+  /** What each answer's footer shows (step count, usage, tabs), by run. */
+  totalsByRun: ReadonlyMap<string, RunTotals>;
   /**
    * Fetch Analysis sub-agents by the agentic_fetch call that started them: those of the answer
    * being written and of the Activity panels that are open (read when opened).
    */
   fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
-  /** Every Fetch Analysis' model calls, for the usage lines. */
-  subAgentCalls: SubAgentCalls;
   /** Runs whose Activity the user opened: it stays open when the answer's place is redrawn. */
   openActivities?: ReadonlySet<string>;
   /** An answer's Activity was opened or closed. */
@@ -40,8 +40,8 @@ interface MessageListProps {
 export function MessageList({
   items,
   stepsByRun,
+  totalsByRun,
   fetchAnalyses,
-  subAgentCalls,
   openActivities,
   onActivityToggle,
   onOpenSession,
@@ -65,9 +65,12 @@ export function MessageList({
     return () => scroller.removeEventListener('scroll', onScroll);
   }, []);
 
+  // Setting the scroller's own offset moves nothing but it; scrollIntoView would also work out
+  // and scroll every scrolling ancestor, on each drawing of a streaming answer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: lastKey is what changes on new text.
   useLayoutEffect(() => {
-    if (pinned.current) endRef.current?.scrollIntoView({ block: 'end' });
+    const scroller = endRef.current?.closest('.chat-scroll');
+    if (pinned.current && scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [lastKey]);
 
   return (
@@ -77,7 +80,8 @@ export function MessageList({
       {items.map(({ message, content, notices, activityRun }) => {
         const activity = activityRun && (
           <ActivityPanel
-            steps={stepsByRun.get(activityRun.id) ?? []}
+            steps={stepsByRun.get(activityRun.id)}
+            stepCount={totalsByRun.get(activityRun.id)?.steps ?? 0}
             fetchAnalyses={fetchAnalyses}
             onOpenSession={onOpenSession}
             defaultOpen={openActivities?.has(activityRun.id)}
@@ -126,18 +130,15 @@ export function MessageList({
                       onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)),
                       // After a Deny, the answer offers what can still be done.
                       ...(onAnswerWithoutWeb &&
-                      offersAnswerWithoutWeb(activityRun, stepsByRun.get(activityRun.id) ?? [])
+                      offersAnswerWithoutWeb(activityRun, totalsByRun.get(activityRun.id))
                         ? { onAnswerWithoutWeb: () => onAnswerWithoutWeb(activityRun.id) }
                         : {}),
                     }
                   : undefined
               }
             >
-              {activityRun && message.role === 'assistant' && (
-                <UsageLine
-                  steps={stepsByRun.get(activityRun.id) ?? []}
-                  subAgentCalls={subAgentCalls}
-                />
+              {activityRun && message.role === 'assistant' && totalsByRun.has(activityRun.id) && (
+                <UsageLine totals={totalsByRun.get(activityRun.id)!} />
               )}
               {activity}
             </MessageView>
@@ -145,7 +146,7 @@ export function MessageList({
           </Fragment>
         );
       })}
-      <SessionUsage stepsByRun={stepsByRun} subAgentCalls={subAgentCalls} />
+      <SessionUsage totals={totalsByRun.values()} />
       <div ref={endRef} />
     </div>
   );
