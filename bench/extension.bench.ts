@@ -305,7 +305,7 @@ async function streamRow(panel: SidePanel, mock: MockLlm, runs: number): Promise
         profile:
           ratio > 3
             ? 'each message-delta carries the whole answer so far, so the Port carries about n²/(2·chunk) characters and the panel re-renders the whole markdown per delta; the delay grows with the answer.'
-            : 'deltas are append-only (one Port message per 16 ms at most, stamped when their text reached the worker); the panel parses only the last paragraph of a streaming answer per frame, so the delay is that parse, layout of the message and the scroll; a single paragraph of 20,000 characters would still be parsed whole per frame (react-markdown: about 80 ms for 20,000 characters in Node).',
+            : "deltas are append-only (one Port message per 16 ms at most, stamped when their text reached the worker). In the panel's CPU profile of two answers (load average 5-10 on 2 cores), React's work is 640-860 ms, about half of it parsing the answer's last block with each delta, then the scroll's layout (120-150 ms) and the message list's live query (40-80 ms); the panel is busy about half the time, so on this machine a marker's p95 is set by waiting for a core. Before (session 5): each block was its own Markdown container, so every block ended in a blinking caret and a finished answer was parsed again whole (20,000 characters: about 80 ms) as it turned from streaming to done, and a delta waited for the next animation frame before React drew it a frame later. After: the blocks sit in one container (split only where that renders the same page), a finished answer keeps the blocks drawn while it streamed, a delta after a quiet frame is drawn at once (at most one drawing per 16 ms), and the chat scrolls by its own offset; a single paragraph of 20,000 characters is still parsed whole per delta.",
       };
     },
   );
@@ -815,7 +815,7 @@ async function importAndHistoryRows(
     times.size
       ? describeTop([...times].sort((a, b) => b[1] - a[1]))
       : 'no profile (the row failed).';
-  history.profile = `${top(cpu.list)}. Before (issue 15): each drawn row made its own Intl date formatter and every t() call a number format, 35-70 ms between the first page's read and its rows; the whole list was read alongside the first page, and the screen's code only at idle. After: formatters made once per language, the whole list read after the first page, the screen's code fetched when the app starts: about 10 ms from the read to the rows.`;
+  history.profile = `${top(cpu.list)}. Before (issue 15): each drawn row made its own Intl date formatter and every t() call a number format, 35-70 ms between the first page's read and its rows; the whole list was read alongside the first page, and the screen's code only at idle. After: formatters made once per language, the whole list read after the first page, the screen's code fetched when the app starts: about 10 ms from the read to the rows. Session 5: the whole list was read as soon as the first page arrived, and taking in a thousand records (structured clones, then the garbage they leave: 56 ms of garbage collection in one profiled pass, 120-153 ms of CPU in all) landed before the first rows' paint; it is now read once the first page has been drawn (66 ms of CPU in the profiled pass).`;
   rows.push(history);
   rows.push({
     ...historyRow('search', top(cpu.search)),
