@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import { getDatabase } from '../lib/db/database';
 import type { SessionRecord } from '../lib/db/records';
 
@@ -7,29 +6,6 @@ import type { SessionRecord } from '../lib/db/records';
 const FIRST_PAGE = 60;
 
 const topLevel = (session: SessionRecord) => session.parentSessionId === undefined;
-
-/** A page in the background draws no frames: it is told after this long instead. */
-const UNDRAWN_MS = 200;
-
-/** True from the task after the frame that first drew the page with `ready` true. */
-function usePaintedOnce(ready: boolean): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (!ready || painted) return;
-    const done = () => setPainted(true);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(done, 0);
-    });
-    const fallback = setTimeout(done, UNDRAWN_MS);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(fallback);
-    };
-  }, [ready, painted]);
-  return painted;
-}
 
 /**
  * Top-level sessions, newest first (Fetch Analysis sessions open from their tool call instead),
@@ -48,15 +24,13 @@ export function useSessionList(): { sessions: SessionRecord[] | undefined; compl
       .limit(FIRST_PAGE)
       .toArray(),
   );
-  // Read once the first page has been drawn: the two reads do not share the database's time
-  // while the first rows are awaited, and taking in a thousand records (structured clones, then
-  // the garbage they leave) does not hold back the first rows' paint.
+  // Read after the first page, so the two reads do not share the database's time while the
+  // first rows are awaited.
   const firstRead = firstPage !== undefined;
-  const painted = usePaintedOnce(firstRead);
   const all = useLiveQuery(async () => {
-    if (!painted) return undefined;
+    if (!firstRead) return undefined;
     const sessions = await getDatabase().sessions.orderBy('updatedAt').toArray();
     return sessions.reverse().filter(topLevel);
-  }, [painted]);
+  }, [firstRead]);
   return { sessions: all ?? firstPage, complete: all !== undefined };
 }
