@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
 import { createTestDatabase } from '../testing/test-database';
-import { readFetchAnalyses, readFetchAnalysisCalls } from './use-fetch-analyses';
+import { readFetchAnalyses } from './use-fetch-analyses';
 
 const session = (id: string, fields: Partial<SessionRecord> = {}): SessionRecord => ({
   id,
@@ -87,29 +87,5 @@ describe('readFetchAnalyses', () => {
     expect([...opened.keys()]).toEqual(['call-b']);
     expect(opened.get('call-b')!.steps.map((s) => s.id)).toEqual(['b-0']);
     expect((await readFetchAnalyses(db, 'parent', new Set())).size).toBe(0);
-  });
-});
-
-describe('readFetchAnalysisCalls', () => {
-  it("gives each sub-agent's model calls in order, without its tool calls, for the usage lines", async () => {
-    const db = createTestDatabase();
-    await db.sessions.bulkAdd([
-      session('parent'),
-      session('child-a', { parentSessionId: 'parent', parentToolCallId: 'call-a' }),
-    ]);
-    await db.runs.add(run('run-a', 'child-a', 1));
-    await db.steps.bulkAdd([
-      { ...step('a-2', 'run-a', 2), tokensIn: 30, tokensOut: 3 },
-      step('a-1', 'run-a', 1),
-      { ...step('a-0', 'run-a', 0), tokensIn: 10, tokensOut: 1 },
-    ]);
-
-    const calls = await readFetchAnalysisCalls(db, 'parent');
-
-    expect([...calls.keys()]).toEqual(['call-a']);
-    expect(calls.get('call-a')!.map((s) => [s.id, s.tokensIn])).toEqual([
-      ['a-0', 10],
-      ['a-2', 30],
-    ]);
   });
 });

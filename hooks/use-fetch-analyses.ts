@@ -3,9 +3,10 @@ import { type GleanerDatabase, getDatabase } from '../lib/db/database';
 import { runSteps, sessionRuns } from '../lib/db/queries';
 import type { SessionRecord, StepRecord } from '../lib/db/records';
 import type { FetchAnalysisActivity } from '../lib/sessions/fetch-analysis-activity';
+import { readSubAgentCalls } from '../lib/sessions/run-totals';
 
 const NO_ANALYSES: ReadonlyMap<string, FetchAnalysisActivity> = new Map();
-const NO_CALLS: ReadonlyMap<string, StepRecord[]> = new Map();
+const NO_CALLS: ReadonlyMap<string, readonly StepRecord[]> = new Map();
 
 /**
  * The Fetch Analysis sub-agents started by these agentic_fetch calls of the session: each child
@@ -61,34 +62,21 @@ export async function readFetchAnalyses(
 }
 
 /**
- * The model calls (and compressions) of every Fetch Analysis of the session, by the agentic_fetch
- * call that started it: what the usage lines under the answers add up, without the rest of the
- * sub-agents' activity.
+ * The model calls (and compressions) of the Fetch Analyses started by these agentic_fetch calls,
+ * by call: what the usage lines of answers without stored totals add up. A session whose
+ * answers all have their totals stored reads none.
  */
-export function useFetchAnalysisCalls(sessionId: string | null): ReadonlyMap<string, StepRecord[]> {
+export function useFetchAnalysisCalls(
+  sessionId: string | null,
+  toolCallIds: readonly string[],
+): ReadonlyMap<string, readonly StepRecord[]> {
+  const wanted = [...toolCallIds].sort().join('\n');
   return useLiveQuery(
-    () => (sessionId ? readFetchAnalysisCalls(getDatabase(), sessionId) : NO_CALLS),
-    [sessionId],
+    () =>
+      sessionId && wanted
+        ? readSubAgentCalls(getDatabase(), sessionId, new Set(wanted.split('\n')))
+        : NO_CALLS,
+    [sessionId, wanted],
     NO_CALLS,
   );
-}
-
-/** The query behind `useFetchAnalysisCalls`, for a given database. */
-export async function readFetchAnalysisCalls(
-  db: GleanerDatabase,
-  sessionId: string,
-): Promise<ReadonlyMap<string, StepRecord[]>> {
-  const linked = await linkedChildren(db, sessionId);
-  if (linked.length === 0) return NO_CALLS;
-  const entries = await Promise.all(
-    linked.map(async (session) => {
-      const runs = await sessionRuns(db, session.id);
-      const steps = await Promise.all(runs.map((run) => runSteps(db, run.id)));
-      return [
-        session.parentToolCallId!,
-        steps.flat().filter((step) => step.kind !== 'tool'),
-      ] as const;
-    }),
-  );
-  return new Map(entries);
 }

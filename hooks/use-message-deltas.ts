@@ -10,6 +10,9 @@ import { getPortClient } from '../lib/messaging/port-client';
 
 type DeltaMap = ReadonlyMap<string, AssembledText>;
 
+/** At most one render of streamed text per display frame. */
+const FRAME_MS = 16;
+
 async function readStored(messageId: string): Promise<StoredText | undefined> {
   const message = await getDatabase().messages.get(messageId);
   return message && { content: message.content, streaming: message.status === 'streaming' };
@@ -19,7 +22,10 @@ async function readStored(messageId: string): Promise<StoredText | undefined> {
  * The streamed content per message, for messages still streaming, put together from the
  * worker's append-only deltas (a gap is filled from the stored message). Deltas only make the
  * answer appear faster; the stored message is the truth once it is no longer streaming, so
- * entries for other messages are dropped. Updates are batched to one render per frame.
+ * entries for other messages are dropped. Updates are batched to at most one render per frame:
+ * a delta after a quiet frame is drawn at once (waiting for the next animation frame would add up
+ * to a frame to every delta, and a React update made there is drawn a frame later still), and
+ * deltas arriving faster are joined and drawn a frame after the last drawing.
  */
 export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
   const [deltas, setDeltas] = useState<DeltaMap>(new Map());
@@ -32,9 +38,15 @@ export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
   useEffect(() => {
     const client = getPortClient();
     let changed = new Map<string, AssembledText>();
-    let frame = 0;
+    let scheduled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastFlush = Number.NEGATIVE_INFINITY;
+    let disposed = false;
     const flush = () => {
-      frame = 0;
+      scheduled = false;
+      timer = undefined;
+      if (disposed) return;
+      lastFlush = performance.now();
       const batch = changed;
       changed = new Map();
       setDeltas((current) => {
@@ -47,7 +59,11 @@ export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
       readStored,
       onChange: (messageId, text) => {
         changed.set(messageId, text);
-        frame ||= requestAnimationFrame(flush);
+        if (scheduled) return;
+        scheduled = true;
+        const wait = FRAME_MS - (performance.now() - lastFlush);
+        if (wait <= 0) queueMicrotask(flush);
+        else timer = setTimeout(flush, wait);
       },
     });
     assembler.current = created;
@@ -58,7 +74,8 @@ export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
       unsubscribe();
       created.dispose();
       assembler.current = undefined;
-      if (frame) cancelAnimationFrame(frame);
+      disposed = true;
+      clearTimeout(timer);
     };
   }, []);
 

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { getDatabase } from '../lib/db/database';
 import { sessionMessages, sessionRuns } from '../lib/db/queries';
 import type { MessageRecord, RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
+import { runsToRead } from '../lib/sessions/run-totals';
 import { watchRunSteps } from './watch-run-steps';
 
 interface SessionData {
@@ -12,6 +13,7 @@ interface SessionData {
   messages: MessageRecord[];
   /** Oldest first; the last one is the run whose state the panel shows. */
   runs: RunRecord[];
+  /** The steps of the runs read (see runsToRead); a run not read has no entry. */
   stepsByRun: ReadonlyMap<string, StepRecord[]>;
   /** Ids of the Fetch Analysis sessions started by this session's tool calls. */
   childSessionIds: string[];
@@ -28,7 +30,12 @@ function useTagged<T>(sessionId: string | null, read: (id: string) => Promise<T>
   );
 }
 
-function useStepsByRun(sessionId: string | null, runs: Tagged<RunRecord[]> | undefined) {
+function useStepsByRun(
+  sessionId: string | null,
+  runs: Tagged<RunRecord[]> | undefined,
+  session: Tagged<SessionRecord | null> | undefined,
+  openActivities: ReadonlySet<string>,
+) {
   const [stepsByRun, setStepsByRun] = useState<Tagged<ReadonlyMap<string, StepRecord[]>>>();
   const [watch, setWatch] = useState<ReturnType<typeof watchRunSteps>>();
   useEffect(() => {
@@ -39,19 +46,29 @@ function useStepsByRun(sessionId: string | null, runs: Tagged<RunRecord[]> | und
     setWatch(started);
     return () => started.stop();
   }, [sessionId]);
-  const runKey = runs?.sessionId === sessionId ? runs.value.map((run) => run.id).join('\n') : '';
+  const known = runs?.sessionId === sessionId && session?.sessionId === sessionId;
+  const runKey = known
+    ? runsToRead(runs!.value, openActivities, session!.value?.parentSessionId !== undefined)
+        .map((run) => run.id)
+        .join('\n')
+    : '';
   useEffect(() => {
-    if (watch && runs?.sessionId === sessionId) watch.setRuns(runKey ? runKey.split('\n') : []);
-  }, [watch, runKey, runs?.sessionId, sessionId]);
+    if (watch && known) watch.setRuns(runKey ? runKey.split('\n') : []);
+  }, [watch, runKey, known]);
   return stepsByRun;
 }
 
 /**
  * What the chat view shows for one session, read live from what the worker stored. Each part is
  * its own query, so an answer being written re-reads its message list, and a step being stored
- * re-reads that run's steps, instead of everything each time.
+ * re-reads that run's steps, instead of everything each time. Steps are read only for the runs
+ * that need them (runsToRead): a finished answer's footer comes from its run's stored totals,
+ * and its steps are read when its Activity is opened.
  */
-export function useSessionData(sessionId: string | null): SessionData | undefined {
+export function useSessionData(
+  sessionId: string | null,
+  openActivities: ReadonlySet<string>,
+): SessionData | undefined {
   const db = getDatabase();
   const session = useTagged(sessionId, async (id) => (await db.sessions.get(id)) ?? null);
   const messages = useTagged(sessionId, (id) => sessionMessages(db, id));
@@ -59,7 +76,7 @@ export function useSessionData(sessionId: string | null): SessionData | undefine
   const children = useTagged(sessionId, (id) =>
     db.sessions.where('parentSessionId').equals(id).primaryKeys(),
   );
-  const steps = useStepsByRun(sessionId, runs);
+  const steps = useStepsByRun(sessionId, runs, session, openActivities);
   return useMemo(() => {
     const parts = [session, messages, runs, children, steps];
     if (!sessionId || parts.some((part) => part?.sessionId !== sessionId)) return undefined;

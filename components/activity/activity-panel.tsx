@@ -16,7 +16,10 @@ import {
 import './activity.css';
 
 interface ActivityPanelProps {
-  steps: readonly StepRecord[];
+  /** The run's steps; undefined until they are read (they are read when the panel opens). */
+  steps: readonly StepRecord[] | undefined;
+  /** How many steps it has, shown while folded (from the run's totals): its steps' count if omitted. */
+  stepCount?: number;
   /** Fetch Analysis sub-agents by the agentic_fetch tool call that started them. */
   fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
   onOpenSession: (sessionId: string) => void;
@@ -146,6 +149,7 @@ function answerTotals(
 /** The folded audit trail of one answer: every model call and tool call the run made. */
 export function ActivityPanel({
   steps,
+  stepCount = steps?.length ?? 0,
   fetchAnalyses,
   onOpenSession,
   defaultOpen = false,
@@ -153,8 +157,8 @@ export function ActivityPanel({
 }: ActivityPanelProps) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
-  const count = tp('steps', steps.length);
-  const analyses = open ? analysesOf(steps, fetchAnalyses) : [];
+  const count = tp('steps', stepCount);
+  const analyses = open && steps ? analysesOf(steps, fetchAnalyses) : [];
   return (
     <div className="activity">
       <button
@@ -177,6 +181,7 @@ export function ActivityPanel({
       </span>
       <div id={listId} hidden={!open}>
         {open &&
+          steps &&
           (steps.length === 0 ? (
             <p className="muted">{t('noSteps')}</p>
           ) : (

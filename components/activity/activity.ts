@@ -1,5 +1,6 @@
 import type { RunStatus, StepRecord } from '../../lib/db/records';
 import { t, tp } from '../../lib/i18n/translate';
+import { readTabTitle } from '../../lib/sessions/run-totals';
 import { formatBytes, formatCount, formatDuration, shortArguments } from '../shared/format';
 
 export interface ActivityTotals {
@@ -185,15 +186,6 @@ export function describeToolArguments(toolName: string | undefined, raw: string)
     }
   }
   return shortArguments(raw);
-}
-
-/** read_tab's summary starts with the tab's title: "The Tide Clocks: 1,200 of 1,200 characters". */
-const READ_SUMMARY = /^(.*): [\d,]+ of [\d,]+ characters/s;
-
-/** The title a read_tab step recorded, if it finished. */
-export function readTabTitle(step: StepRecord): string | undefined {
-  if (step.toolName !== 'read_tab' || !step.summary) return undefined;
-  return READ_SUMMARY.exec(step.summary)?.[1];
 }
 
 /** Tools in words, for people reading Activity; the tool's own name stays in a tooltip. */

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { offersAnswerWithoutWeb } from './answer-offers';
+import type { StepRecord } from '../../lib/db/records';
+import { runTotalsOf } from '../../lib/sessions/run-totals';
+import { offersAnswerWithoutWeb as offers } from './answer-offers';
 
 const denied = { error: { kind: 'denied' as const, message: 'You denied it.' } };
-const tool = (index: number, consent: 'tab' | 'fetch' | 'search' | 'none') => ({
-  kind: 'tool' as const,
+const tool = (index: number, consent: 'tab' | 'fetch' | 'search' | 'none'): StepRecord => ({
+  id: `step-${index}`,
+  runId: 'run',
+  kind: 'tool',
+  status: 'done',
   index,
   consent,
+  startedAt: index,
 });
+/** Asked as the footer asks it: from the totals the run's steps add up to. */
+const offersAnswerWithoutWeb = (run: Parameters<typeof offers>[0], steps: StepRecord[]) =>
+  offers(run, runTotalsOf(steps, new Map()));
 
 describe('what a denied answer offers', () => {
   it('offers Answer without the web after a denied fetch or search', () => {

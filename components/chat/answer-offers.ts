@@ -1,4 +1,4 @@
-import type { RunRecord, StepRecord } from '../../lib/db/records';
+import type { RunRecord, RunTotals } from '../../lib/db/records';
 
 /**
  * Whether a denied answer offers Answer without the web. That answer is written with only the
@@ -8,14 +8,8 @@ import type { RunRecord, StepRecord } from '../../lib/db/records';
  */
 export function offersAnswerWithoutWeb(
   run: Pick<RunRecord, 'error'>,
-  steps: readonly Pick<StepRecord, 'kind' | 'index' | 'consent'>[],
+  totals: Pick<RunTotals, 'lastToolConsent'> | undefined,
 ): boolean {
   if (run.error?.kind !== 'denied') return false;
-  const denied = steps
-    .filter((step) => step.kind === 'tool')
-    .reduce<(typeof steps)[number] | undefined>(
-      (latest, step) => (latest === undefined || step.index > latest.index ? step : latest),
-      undefined,
-    );
-  return denied?.consent !== 'tab';
+  return totals?.lastToolConsent !== 'tab';
 }

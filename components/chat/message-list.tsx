@@ -1,5 +1,5 @@
-import { Fragment, useLayoutEffect, useRef } from 'react';
-import type { StepRecord } from '../../lib/db/records';
+import { memo, useLayoutEffect, useRef } from 'react';
+import type { RunTotals, StepRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
@@ -7,20 +7,20 @@ import { offersAnswerWithoutWeb } from './answer-offers';
 import type { ChatItem } from './chat-items';
 import { CompressionLine } from './compression-line';
 import { MessageView, WaitPhase } from './message-view';
-import type { SubAgentCalls } from './usage';
 import { SessionUsage, UsageLine } from './usage-line';
 import './chat.css';
 
 interface MessageListProps {
   items: readonly ChatItem[];
+  /** The steps of the runs read: the answer being written, open Activity panels, older runs. */
   stepsByRun: ReadonlyMap<string, StepRecord[]>;
+  /** What each answer's footer shows (step count, usage, tabs), by run. */
+  totalsByRun: ReadonlyMap<string, RunTotals>;
   /**
    * Fetch Analysis sub-agents by the agentic_fetch call that started them: those of the answer
    * being written and of the Activity panels that are open (read when opened).
    */
   fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
-  /** Every Fetch Analysis' model calls, for the usage lines. */
-  subAgentCalls: SubAgentCalls;
   /** Runs whose Activity the user opened: it stays open when the answer's place is redrawn. */
   openActivities?: ReadonlySet<string>;
   /** An answer's Activity was opened or closed. */
@@ -36,12 +36,130 @@ interface MessageListProps {
   pending?: { runId: string; phase: string | undefined };
 }
 
+interface MessageItemProps {
+  message: ChatItem['message'];
+  content: string;
+  notices: ChatItem['notices'];
+  activityRun: ChatItem['activityRun'];
+  /** The steps of the run whose Activity folds out here, when read. */
+  steps: StepRecord[] | undefined;
+  /** On a user message: its run's steps, when read (its compression lines). */
+  questionSteps: StepRecord[] | undefined;
+  totals: RunTotals | undefined;
+  fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
+  onOpenSession: (sessionId: string) => void;
+  activityOpen: boolean;
+  onActivityToggle?: (runId: string, open: boolean) => void;
+  sentTabs: readonly string[] | undefined;
+  /** This message's run is the answer being written. */
+  pending: boolean;
+  phase: string | undefined;
+  onRegenerate?: (runId: string) => void;
+  onAnswerWithoutWeb?: (runId: string) => void;
+}
+
+/** Notices are rebuilt with the items: the same sentences are the same notices. */
+const sameNotices = (a: ChatItem['notices'], b: ChatItem['notices']) =>
+  a.length === b.length &&
+  a.every(
+    (notice, index) =>
+      notice.notice === b[index]!.notice && notice.noticeI18n === b[index]!.noticeI18n,
+  );
+
+/**
+ * One message with what folds out under it. Memoised: while an answer streams, the list is drawn
+ * again for each delta, and only the message whose text grew needs to be.
+ */
+const MessageItem = memo(
+  function MessageItem({
+    message,
+    content,
+    notices,
+    activityRun,
+    steps,
+    questionSteps,
+    totals,
+    fetchAnalyses,
+    onOpenSession,
+    activityOpen,
+    onActivityToggle,
+    sentTabs,
+    pending,
+    phase,
+    onRegenerate,
+    onAnswerWithoutWeb,
+  }: MessageItemProps) {
+    const activity = activityRun && (
+      <ActivityPanel
+        steps={steps}
+        stepCount={totals?.steps ?? 0}
+        fetchAnalyses={fetchAnalyses}
+        onOpenSession={onOpenSession}
+        defaultOpen={activityOpen}
+        onToggle={(open) => onActivityToggle?.(activityRun.id, open)}
+      />
+    );
+    // Compression happened before this question's answer: said in one line under it.
+    const compressed = (questionSteps ?? [])
+      .filter((step) => step.kind === 'compression' && step.status === 'done')
+      .map((step) => <CompressionLine key={step.id} step={step} />);
+    // No answer text yet: the answer's place holds what it waits for, and its Activity.
+    if (message.role === 'user' && pending) {
+      return (
+        <div className="message-pair">
+          <MessageView message={message} content={content} sentTabs={sentTabs} />
+          {compressed}
+          <section
+            className="message message-assistant pending-answer"
+            aria-label={t('answerOnItsWay')}
+          >
+            <WaitPhase phase={phase} />
+            {activity}
+          </section>
+        </div>
+      );
+    }
+    return (
+      <>
+        <MessageView
+          message={message}
+          content={content}
+          notices={notices}
+          sentTabs={sentTabs}
+          phase={pending && message.role === 'assistant' ? phase : undefined}
+          actions={
+            activityRun && message.role === 'assistant' && !pending
+              ? {
+                  onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)),
+                  // After a Deny, the answer offers what can still be done.
+                  ...(onAnswerWithoutWeb && offersAnswerWithoutWeb(activityRun, totals)
+                    ? { onAnswerWithoutWeb: () => onAnswerWithoutWeb(activityRun.id) }
+                    : {}),
+                }
+              : undefined
+          }
+        >
+          {activityRun && message.role === 'assistant' && totals && <UsageLine totals={totals} />}
+          {activity}
+        </MessageView>
+        {compressed}
+      </>
+    );
+  },
+  (before, after) =>
+    (Object.keys(after) as Array<keyof MessageItemProps>).every((key) =>
+      key === 'notices'
+        ? sameNotices(before.notices, after.notices)
+        : Object.is(before[key], after[key]),
+    ),
+);
+
 /** The conversation, kept scrolled to the newest text unless the reader scrolled up. */
 export function MessageList({
   items,
   stepsByRun,
+  totalsByRun,
   fetchAnalyses,
-  subAgentCalls,
   openActivities,
   onActivityToggle,
   onOpenSession,
@@ -65,9 +183,12 @@ export function MessageList({
     return () => scroller.removeEventListener('scroll', onScroll);
   }, []);
 
+  // Setting the scroller's own offset moves nothing but it; scrollIntoView would also work out
+  // and scroll every scrolling ancestor, on each drawing of a streaming answer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: lastKey is what changes on new text.
   useLayoutEffect(() => {
-    if (pinned.current) endRef.current?.scrollIntoView({ block: 'end' });
+    const scroller = endRef.current?.closest('.chat-scroll');
+    if (pinned.current && scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [lastKey]);
 
   return (
@@ -75,77 +196,32 @@ export function MessageList({
       {/* Answers' Sources are h3: the conversation is the h2 under the app's name. */}
       <h2 className="visually-hidden">{t('conversation')}</h2>
       {items.map(({ message, content, notices, activityRun }) => {
-        const activity = activityRun && (
-          <ActivityPanel
-            steps={stepsByRun.get(activityRun.id) ?? []}
+        const isPending = activityRun !== undefined && activityRun.id === pending?.runId;
+        return (
+          <MessageItem
+            key={message.id}
+            message={message}
+            content={content}
+            notices={notices}
+            activityRun={activityRun}
+            steps={activityRun && stepsByRun.get(activityRun.id)}
+            questionSteps={
+              message.role === 'user' && message.runId ? stepsByRun.get(message.runId) : undefined
+            }
+            totals={activityRun && totalsByRun.get(activityRun.id)}
             fetchAnalyses={fetchAnalyses}
             onOpenSession={onOpenSession}
-            defaultOpen={openActivities?.has(activityRun.id)}
-            onToggle={(open) => onActivityToggle?.(activityRun.id, open)}
+            activityOpen={activityRun !== undefined && openActivities?.has(activityRun.id) === true}
+            onActivityToggle={onActivityToggle}
+            sentTabs={sentTabs?.get(message.id)}
+            pending={isPending}
+            phase={isPending ? pending?.phase : undefined}
+            onRegenerate={onRegenerate}
+            onAnswerWithoutWeb={onAnswerWithoutWeb}
           />
         );
-        const isPending = activityRun !== undefined && activityRun.id === pending?.runId;
-        // Compression happened before this question's answer: said in one line under it.
-        const compressed =
-          message.role === 'user' && message.runId
-            ? (stepsByRun.get(message.runId) ?? [])
-                .filter((step) => step.kind === 'compression' && step.status === 'done')
-                .map((step) => <CompressionLine key={step.id} step={step} />)
-            : null;
-        // No answer text yet: the answer's place holds what it waits for, and its Activity.
-        if (message.role === 'user' && isPending) {
-          return (
-            <div key={message.id} className="message-pair">
-              <MessageView
-                message={message}
-                content={content}
-                sentTabs={sentTabs?.get(message.id)}
-              />
-              {compressed}
-              <section
-                className="message message-assistant pending-answer"
-                aria-label={t('answerOnItsWay')}
-              >
-                <WaitPhase phase={pending.phase} />
-                {activity}
-              </section>
-            </div>
-          );
-        }
-        return (
-          <Fragment key={message.id}>
-            <MessageView
-              message={message}
-              content={content}
-              notices={notices}
-              sentTabs={sentTabs?.get(message.id)}
-              phase={isPending && message.role === 'assistant' ? pending.phase : undefined}
-              actions={
-                activityRun && message.role === 'assistant' && !isPending
-                  ? {
-                      onRegenerate: onRegenerate && (() => onRegenerate(activityRun.id)),
-                      // After a Deny, the answer offers what can still be done.
-                      ...(onAnswerWithoutWeb &&
-                      offersAnswerWithoutWeb(activityRun, stepsByRun.get(activityRun.id) ?? [])
-                        ? { onAnswerWithoutWeb: () => onAnswerWithoutWeb(activityRun.id) }
-                        : {}),
-                    }
-                  : undefined
-              }
-            >
-              {activityRun && message.role === 'assistant' && (
-                <UsageLine
-                  steps={stepsByRun.get(activityRun.id) ?? []}
-                  subAgentCalls={subAgentCalls}
-                />
-              )}
-              {activity}
-            </MessageView>
-            {compressed}
-          </Fragment>
-        );
       })}
-      <SessionUsage stepsByRun={stepsByRun} subAgentCalls={subAgentCalls} />
+      <SessionUsage totals={totalsByRun.values()} />
       <div ref={endRef} />
     </div>
   );

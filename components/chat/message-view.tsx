@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { MessageRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import { CopyButton } from '../shared/copy-button';
-import { Markdown, StreamingMarkdown } from '../shared/markdown';
+import { Markdown } from '../shared/markdown';
 import { noticeText } from '../shared/stored-sentences';
 import type { StoredNotice } from './chat-items';
 import { SourcesList } from './sources-list';
@@ -67,20 +67,18 @@ export function MessageView({
       aria-label={t('answer')}
       aria-busy={streaming}
     >
-      {content &&
-        (streaming ? (
-          <StreamingMarkdown>{content}</StreamingMarkdown>
-        ) : (
-          <Markdown
-            citations={
-              message.sources
-                ? { sources: message.sources, citations: message.citations }
-                : undefined
-            }
-          >
-            {content}
-          </Markdown>
-        ))}
+      {content && (
+        // One element whether streaming or done: the blocks drawn while it streamed stay.
+        <Markdown
+          citations={
+            message.sources && !streaming
+              ? { sources: message.sources, citations: message.citations }
+              : undefined
+          }
+        >
+          {content}
+        </Markdown>
+      )}
       <WaitPhase phase={phase ?? (streaming && !content ? t('waitingForModel') : undefined)} />
       {mark && <p className={`message-mark mark-${message.status}`}>{mark}</p>}
       {notices.map((notice, index) => (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, StepRecord } from '../../lib/db/records';
+import { runTotalsOf } from '../../lib/sessions/run-totals';
 import { sentTabTitles } from './sent-tabs';
 
 const run = {
@@ -30,10 +31,9 @@ const readStep = (tabId: number, summary?: string): StepRecord => ({
 
 describe('sentTabTitles', () => {
   it('names each attached tab by what was read, or by the window while it is read', () => {
-    const steps = new Map([
-      ['r1', [readStep(4, 'Tides: a history: 1,200 of 1,200 characters (100%)'), readStep(9)]],
-    ]);
-    const titles = sentTabTitles([run], steps, (id) => (id === 9 ? 'Harbour map' : undefined));
+    const steps = [readStep(4, 'Tides: a history: 1,200 of 1,200 characters (100%)'), readStep(9)];
+    const totals = new Map([['r1', runTotalsOf(steps, new Map())]]);
+    const titles = sentTabTitles([run], totals, (id) => (id === 9 ? 'Harbour map' : undefined));
     expect(titles.get('m1')).toEqual(['Tides: a history', 'Harbour map']);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StepRecord } from '../../lib/db/records';
-import { describeUsage, usageOf } from './usage';
+import { usageOf } from '../../lib/sessions/run-totals';
+import { describeUsage } from './usage';
 
 const step = (fields: Partial<StepRecord>): StepRecord => ({
   id: String(Math.random()),

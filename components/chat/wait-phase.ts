@@ -1,7 +1,7 @@
 import type { ConsentRequestRecord, RunRecord, StepRecord } from '../../lib/db/records';
 import { t, tp } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
-import { readTabTitle } from '../activity/activity';
+import { readTabTitle } from '../../lib/sessions/run-totals';
 import { tabHost, truncate } from './tab-attachments';
 
 /** What an answer that is being written waits for, derived from what the worker stored. */

@@ -113,37 +113,43 @@ function urlTransform(url: string): string | undefined {
 
 const PLAIN = [remarkGfm];
 
+interface MarkdownProps {
+  children: string;
+  /** The finished answer's sources: its markers `[n]` become links to them. */
+  citations?: CitationTargets;
+}
+
+// The citations object is made anew per render; what it points to is what counts.
+const sameProps = (before: MarkdownProps, after: MarkdownProps) =>
+  before.children === after.children &&
+  before.citations?.sources === after.citations?.sources &&
+  before.citations?.citations === after.citations?.citations;
+
 /**
  * Model output as Markdown: GFM tables and code, no raw HTML (skipHtml, and never rehype-raw),
- * no remote images, and links that show where they really go. Memoised on its props: parsing is
- * the expensive part, and a message whose text did not change need not be parsed again when
- * another one streams.
+ * no remote images, and links that show where they really go. The elements come without a
+ * wrapper, so the blocks of one answer (markdown.tsx) sit side by side in one container, as one
+ * piece would. Memoised on its props: parsing is the expensive part, and a block whose text did
+ * not change need not be parsed again while the next one streams.
  */
-export const MarkdownRenderer = memo(
-  function MarkdownRenderer({
-    children,
-    citations,
-  }: {
-    children: string;
-    /** The finished answer's sources: its markers `[n]` become links to them. */
-    citations?: CitationTargets;
-  }) {
-    return (
-      <div className="markdown">
-        <ReactMarkdown
-          remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : PLAIN}
-          skipHtml
-          urlTransform={urlTransform}
-          components={COMPONENTS}
-        >
-          {children}
-        </ReactMarkdown>
-      </div>
-    );
-  },
-  // The citations object is made anew per render; what it points to is what counts.
-  (before, after) =>
-    before.children === after.children &&
-    before.citations?.sources === after.citations?.sources &&
-    before.citations?.citations === after.citations?.citations,
-);
+export const MarkdownBlock = memo(function MarkdownBlock({ children, citations }: MarkdownProps) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : PLAIN}
+      skipHtml
+      urlTransform={urlTransform}
+      components={COMPONENTS}
+    >
+      {children}
+    </ReactMarkdown>
+  );
+}, sameProps);
+
+/** The whole text as one piece, in its container (what the blocks must add up to). */
+export function MarkdownRenderer({ children, citations }: MarkdownProps) {
+  return (
+    <div className="markdown">
+      <MarkdownBlock citations={citations}>{children}</MarkdownBlock>
+    </div>
+  );
+}

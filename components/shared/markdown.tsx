@@ -11,9 +11,20 @@ const renderer = lazyModule(() => import('./markdown-renderer'));
 export const preloadMarkdown = (): Promise<unknown> => renderer.load();
 
 /**
- * Model output as Markdown (see markdown-renderer.tsx for what is and is not rendered). Until
- * the parser has loaded, the text shows unformatted in its place, so the answer is readable at
- * once and the page does not reflow from empty when it arrives.
+ * Whether a block can hold a citation marker: a `[n]` in its text needs a `]`, written or as a
+ * character reference. Blocks without one render the same with or without the sources, so they
+ * are given none, and keep what they rendered when the finished answer's sources arrive.
+ */
+const mayCite = (block: string) => block.includes(']') || block.includes('&');
+
+/**
+ * Model output as Markdown (see markdown-renderer.tsx for what is and is not rendered), block
+ * by block in one container: each block is parsed once and again only when its own text changes,
+ * so an answer still being written costs the same per token at its end as at its start, and it
+ * does not parse again whole when it is done. The blocks render exactly as the whole text would
+ * (markdown-blocks.ts says where a split is safe). Until the parser has loaded, the text shows
+ * unformatted in its place, so the answer is readable at once and the page does not reflow from
+ * empty when it arrives.
  */
 export function Markdown({
   children,
@@ -24,27 +35,21 @@ export function Markdown({
   citations?: CitationTargets;
 }) {
   const loaded = useLazyModule(renderer);
-  if (loaded) {
-    return <loaded.MarkdownRenderer citations={citations}>{children}</loaded.MarkdownRenderer>;
+  if (!loaded) {
+    return (
+      <div className="markdown" style={{ whiteSpace: 'pre-wrap' }}>
+        {children}
+      </div>
+    );
   }
+  const { MarkdownBlock } = loaded;
   return (
-    <div className="markdown" style={{ whiteSpace: 'pre-wrap' }}>
-      {children}
-    </div>
-  );
-}
-
-/**
- * An answer still being written, block by block: each new token parses only the last block, so
- * a long answer costs the same per token at its end as at its start. Once the answer is done it
- * is shown with Markdown as one piece (a block split here never changes how text reads).
- */
-export function StreamingMarkdown({ children }: { children: string }) {
-  return (
-    <div className="markdown-stream">
+    <div className="markdown">
       {markdownBlocks(children).map((block, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks only ever grow at the end.
-        <Markdown key={index}>{block}</Markdown>
+        <MarkdownBlock key={index} citations={citations && mayCite(block) ? citations : undefined}>
+          {block}
+        </MarkdownBlock>
       ))}
     </div>
   );

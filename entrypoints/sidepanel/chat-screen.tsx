@@ -26,12 +26,20 @@ import { useMessageDeltas } from '../../hooks/use-message-deltas';
 import { usePendingConsent } from '../../hooks/use-pending-consent';
 import { useSessionData } from '../../hooks/use-session-data';
 import { useStorageFull } from '../../hooks/use-storage-full';
-import { ACTIVE_RUN_STATUSES, type MessageRecord, type RunRecord } from '../../lib/db/records';
+import {
+  ACTIVE_RUN_STATUSES,
+  type MessageRecord,
+  type RunRecord,
+  type RunTotals,
+  type StepRecord,
+} from '../../lib/db/records';
 import type { Command } from '../../lib/messaging/protocol';
 import { summarizeRequest } from '../../lib/messaging/summarize-request';
+import { runTotalsOf, storedTotals, subAgentCallIds } from '../../lib/sessions/run-totals';
 
 const NO_MESSAGES: MessageRecord[] = [];
 const NO_RUNS: RunRecord[] = [];
+const NO_STEPS: ReadonlyMap<string, StepRecord[]> = new Map();
 
 interface ChatScreenProps {
   sessionId: string | null;
@@ -77,7 +85,10 @@ export function ChatScreen(props: ChatScreenProps) {
     sendQueued,
     onQueuedSendTaken,
   } = props;
-  const loaded = useSessionData(sessionId);
+  // A sub-agent's steps are read for the answer being written and for the Activity panels the
+  // user opened; so are the main runs' own steps (a finished answer's footer is stored with it).
+  const [openActivities, setOpenActivities] = useState<ReadonlySet<string>>(new Set());
+  const loaded = useSessionData(sessionId, openActivities);
   const data = loaded?.sessionId === sessionId ? loaded : undefined;
   const messages = data?.messages ?? NO_MESSAGES;
   const runs = data?.runs ?? NO_RUNS;
@@ -89,21 +100,31 @@ export function ChatScreen(props: ChatScreenProps) {
   const storageFull = useStorageFull(sessionId ?? undefined);
   const items = useMemo(() => buildChatItems(messages, runs, deltas), [messages, runs, deltas]);
   const parentId = data?.session?.parentSessionId;
-  // A sub-agent's steps are read for the answer being written and for the Activity panels the
-  // user opened; the usage lines need only its model calls.
-  const [openActivities, setOpenActivities] = useState<ReadonlySet<string>>(new Set());
   const analysisCalls = useMemo(() => {
     const shown = runs.filter(
       (run) => openActivities.has(run.id) || ACTIVE_RUN_STATUSES.includes(run.status),
     );
-    return shown.flatMap((run) =>
-      (data?.stepsByRun.get(run.id) ?? []).flatMap((step) =>
-        step.toolName === 'agentic_fetch' && step.toolCallId ? [step.toolCallId] : [],
-      ),
-    );
+    return shown.flatMap((run) => subAgentCallIds(data?.stepsByRun.get(run.id) ?? []));
   }, [runs, openActivities, data?.stepsByRun]);
   const fetchAnalyses = useFetchAnalyses(parentId ? null : sessionId, analysisCalls);
-  const subAgentCalls = useFetchAnalysisCalls(parentId ? null : sessionId);
+  // The usage lines of answers without stored totals add up their sub-agents' model calls.
+  const countedCalls = useMemo(
+    () =>
+      runs.flatMap((run) =>
+        storedTotals(run) ? [] : subAgentCallIds(data?.stepsByRun.get(run.id) ?? []),
+      ),
+    [runs, data?.stepsByRun],
+  );
+  const subAgentCalls = useFetchAnalysisCalls(parentId ? null : sessionId, countedCalls);
+  const totalsByRun = useMemo(() => {
+    const totals = new Map<string, RunTotals>();
+    for (const run of runs) {
+      const steps = data?.stepsByRun.get(run.id);
+      const known = storedTotals(run) ?? (steps && runTotalsOf(steps, subAgentCalls));
+      if (known) totals.set(run.id, known);
+    }
+    return totals;
+  }, [runs, data?.stepsByRun, subAgentCalls]);
   const toggleActivity = useCallback((runId: string, open: boolean) => {
     setOpenActivities((current) => {
       const next = new Set(current);
@@ -131,10 +152,10 @@ export function ChatScreen(props: ChatScreenProps) {
     () =>
       sentTabTitles(
         runs,
-        data?.stepsByRun ?? new Map(),
+        totalsByRun,
         (tabId) => windowTabs.find((tab) => tab.id === tabId)?.title,
       ),
-    [runs, data?.stepsByRun, windowTabs],
+    [runs, totalsByRun, windowTabs],
   );
 
   // Search the web stays on for a session once turned on: a session whose last message searched
@@ -280,9 +301,9 @@ export function ChatScreen(props: ChatScreenProps) {
         ) : (
           <MessageList
             items={items}
-            stepsByRun={data?.stepsByRun ?? new Map()}
+            stepsByRun={data?.stepsByRun ?? NO_STEPS}
+            totalsByRun={totalsByRun}
             fetchAnalyses={fetchAnalyses}
-            subAgentCalls={subAgentCalls}
             openActivities={openActivities}
             onActivityToggle={toggleActivity}
             onOpenSession={onSelect}

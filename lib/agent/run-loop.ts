@@ -1,5 +1,6 @@
 import type { MessageRecord, RunError, RunRecord } from '../db/records';
 import { LlmError, type LlmErrorKind } from '../llm/errors';
+import { totalsAtEnd } from '../sessions/run-totals';
 import { withoutWebTools } from '../tools/registry';
 import { citeAnswer } from './answer-citations';
 import { runModelStep } from './model-step';
@@ -90,7 +91,7 @@ export async function executeRun(
   const [, view] = await Promise.all([
     started.status === 'running' && started.error === undefined
       ? undefined
-      : updateRun(dependencies, runId, { status: 'running', error: undefined }),
+      : updateRun(dependencies, runId, { status: 'running', error: undefined, totals: undefined }),
     SessionView.open(db, started.sessionId),
   ]);
   let question: string | undefined;
@@ -244,8 +245,10 @@ async function finish(
         notice,
       });
     }
+    // The footer's counts are stored with the end, so the panel need not read the steps.
+    const totals = await totalsAtEnd(db, run, view.stepsOf(run.id));
     // "Allow all fetches for this answer" ends with the answer, however it ends.
-    await updateRun(dependencies, run.id, { status, error, allowAllFetches: false });
+    await updateRun(dependencies, run.id, { status, error, allowAllFetches: false, totals });
     await db.sessions.update(run.sessionId, { updatedAt: dependencies.now?.() ?? Date.now() });
   });
   return (await db.runs.get(run.id))!;

@@ -179,6 +179,8 @@ export class RunManager {
     await this.db.runs.update(runId, {
       status: 'running',
       error: undefined,
+      // What its footer said is out of date once it runs again; the end stores it anew.
+      totals: undefined,
       updatedAt: Date.now(),
     });
     this.launch(runId, run.sessionId, dependencies);

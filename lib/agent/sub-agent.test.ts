@@ -7,8 +7,9 @@ import { type RunHarness, runHarness } from '../../testing/run-harness';
 import { ScriptedModel, type ScriptedReply } from '../../testing/scripted-model';
 import { createTestDatabase } from '../../testing/test-database';
 import type { GleanerDatabase } from '../db/database';
-import { sessionMessages } from '../db/queries';
+import { runSteps, sessionMessages } from '../db/queries';
 import { LlmError } from '../llm/errors';
+import { readSubAgentCalls, runTotalsOf, subAgentCallIds } from '../sessions/run-totals';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import { createToolRegistry, MAIN_AGENT_TOOLS } from '../tools/registry';
 
@@ -150,6 +151,27 @@ describe('agentic_fetch and the Fetch Analysis sub-agent', () => {
     ]);
   });
 
+  it('stores with the finished answer what its footer shows, its Fetch Analysis included', async () => {
+    const { manager } = setup([
+      { toolCalls: [{ name: 'agentic_fetch', arguments: '{"prompt":"q"}' }] },
+      { text: 'Not found.\n\nSources' },
+      { text: 'Nothing found.' },
+    ]);
+    const { runId, sessionId } = await manager.start({ text: 'q' });
+    const run = await manager.settled(runId);
+
+    // The same counts as the footer made from the steps, read after the end.
+    const steps = await runSteps(db, runId);
+    const calls = await readSubAgentCalls(db, sessionId, new Set(subAgentCallIds(steps)));
+    expect(run?.totals).toEqual(runTotalsOf(steps, calls));
+    expect(run?.totals?.steps).toBe(3);
+    expect(run?.totals?.usage.tokensIn).toBeGreaterThan(0);
+    expect(run?.totals?.subAgentUsage.tokensIn).toBeGreaterThan(0);
+    expect(run?.totals?.subAgentUsage).toEqual(
+      runTotalsOf([...calls.values()].flat(), new Map()).usage,
+    );
+  });
+
   it('URL mode fetches the page first with consent and hands it over', async () => {
     const { model, manager } = setup([
       {
@@ -203,8 +225,13 @@ describe('agentic_fetch and the Fetch Analysis sub-agent', () => {
     const childRun = await db.runs.where('parentRunId').equals(runId).first();
     expect(childRun?.status).toBe('interrupted');
 
+    const stretch = (await db.runs.get(runId))?.totals?.steps;
     await manager.resume(runId);
-    expect((await manager.settled(runId))?.status).toBe('done');
+    const resumed = await manager.settled(runId);
+    expect(resumed?.status).toBe('done');
+    // The footer counts the steps of the whole answer once it has ended again.
+    expect(resumed?.totals?.steps).toBe((await runSteps(db, runId)).length);
+    expect(resumed?.totals?.steps).toBeGreaterThan(stretch!);
     expect(await db.runs.where('parentRunId').equals(runId).count()).toBe(1);
     expect((await db.runs.get(childRun!.id))?.status).toBe('done');
     expect((await sessionMessages(db, sessionId)).at(-1)?.content).toBe('It is David.');

@@ -101,6 +101,36 @@ const runErrorSchema = z.object({
 });
 export type RunError = z.infer<typeof runErrorSchema>;
 
+const usageSchema = z.object({
+  tokensIn: z.number(),
+  tokensOut: z.number(),
+  /** Some counts are our estimate: the provider sent no usage for them. */
+  estimated: z.boolean(),
+  /** Dollars, when every priced call's price was known. */
+  cost: z.number().optional(),
+});
+
+/**
+ * What the footer of a finished answer shows, added up from its steps when the run ends
+ * (docs/decisions/0020-run-totals.md), so a session opens without reading any step. A run
+ * without it (ended before these were stored, or not by its own loop) is shown from its steps.
+ */
+const runTotalsSchema = z.object({
+  /** The steps its Activity lists. */
+  steps: z.number(),
+  /** Tokens and price of its own model calls and compressions. */
+  usage: usageSchema,
+  /** Tokens and price of the model calls of the Fetch Analyses it started. */
+  subAgentUsage: usageSchema,
+  /** The tabs it read, with the title each had then (the chips under the message). */
+  readTabs: z.array(z.object({ tabId: z.number(), title: z.string() })),
+  /** Compressions done before its answer: their lines are drawn from the steps. */
+  compressions: z.number(),
+  /** The consent declaration of its last tool call (a denied tab read offers no way without the web). */
+  lastToolConsent: z.string().optional(),
+});
+export type RunTotals = z.infer<typeof runTotalsSchema>;
+
 export const runSchema = z.object({
   id: z.string(),
   sessionId: z.string(),
@@ -133,6 +163,8 @@ export const runSchema = z.object({
   /** "Allow all tool calls for this answer" (declared and MCP tools): like allowAllFetches. */
   allowAllToolCalls: z.boolean().optional(),
   error: runErrorSchema.optional(),
+  /** Set when the run ends; cleared when it runs again (Resume, Continue). */
+  totals: runTotalsSchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
