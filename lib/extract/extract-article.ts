@@ -9,6 +9,7 @@ import { readPageMetadata } from './page-metadata';
 import { pageRegion } from './page-region';
 import { pageText } from './page-text';
 import { prepareDocument } from './prepare-document';
+import { addMissingDescription } from './product-description';
 import { removeProductExtras } from './product-extras';
 import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
 import { repeatedItems } from './repeated-items';
@@ -153,6 +154,7 @@ function extractByKind(
       profile = PROFILES[kind];
     }
     content = clean(content);
+    if (kind === 'product') addMissingDescription(content, structured.productDescription);
   }
 
   const article = articleFrom({
