@@ -12,6 +12,7 @@ import { prepareDocument } from './prepare-document';
 import { addMissingDescription } from './product-description';
 import { removeProductExtras } from './product-extras';
 import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
+import { removeRepeatedBlocks } from './repeated-blocks';
 import { repeatedItems } from './repeated-items';
 import { separateRunTogetherWords } from './run-together-words';
 import { readStructuredData, type StructuredData } from './structured-data';
@@ -154,7 +155,10 @@ function extractByKind(
       profile = PROFILES[kind];
     }
     content = clean(content);
-    if (kind === 'product') addMissingDescription(content, structured.productDescription);
+    if (kind === 'product') {
+      removeRepeatedBlocks(content);
+      addMissingDescription(content, structured.productDescription);
+    }
   }
 
   const article = articleFrom({
