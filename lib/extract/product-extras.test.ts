@@ -20,3 +20,17 @@ describe('a product page whose menu is built from divs and lists, not a nav elem
     expect(article.markdown).toContain('Cut from heavy organic canvas');
   });
 });
+
+describe('a product page whose template prints image addresses with their field names', () => {
+  const article = extractFromHtml(
+    fixture('product-mega-menu.html'),
+    'https://harbour.example/products/canvas-tote-bag',
+  );
+
+  it('drops each address with its name, and keeps the other fields', () => {
+    expect(article.markdown).not.toContain('swatch');
+    expect(article.markdown).not.toContain('cdn.harbour.example');
+    expect(article.markdown).toContain('Organic cotton canvas, 16 oz');
+    expect(article.markdown).toContain('40 × 38 × 12 cm');
+  });
+});

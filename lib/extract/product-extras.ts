@@ -229,8 +229,19 @@ const BARE_ADDRESS = /^https?:\/\/\S+$/;
 function removeBareAddresses(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('*'))) {
     if (element.firstElementChild || !root.contains(element)) continue;
-    if (BARE_ADDRESS.test(normalizedText(element))) element.remove();
+    if (!BARE_ADDRESS.test(normalizedText(element))) continue;
+    // The name a template prints before the value ("cat_thumb_Bone:") says nothing without it.
+    const label = element.previousElementSibling;
+    if (label && isLabelOf(label, element)) label.remove();
+    element.remove();
   }
+}
+
+/** A description list's term, or a short text ending in a colon, right before its value. */
+function isLabelOf(label: Element, value: Element): boolean {
+  if (label.localName === 'dt' && value.localName === 'dd') return true;
+  const text = normalizedText(label);
+  return text.length <= 60 && text.endsWith(':') && label.firstElementChild === null;
 }
 
 function markupWords(raw: string): string {
