@@ -10,8 +10,10 @@ import { readPageMetadata } from './page-metadata';
 import { pageRegion } from './page-region';
 import { pageText } from './page-text';
 import { prepareDocument } from './prepare-document';
+import { addMissingDescription } from './product-description';
 import { removeProductExtras } from './product-extras';
 import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
+import { removeRepeatedBlocks } from './repeated-blocks';
 import { repeatedItems } from './repeated-items';
 import { separateRunTogetherWords } from './run-together-words';
 import { readStructuredData, type StructuredData } from './structured-data';
@@ -154,6 +156,10 @@ function extractByKind(
       profile = PROFILES[kind];
     }
     content = clean(content);
+    if (kind === 'product') {
+      removeRepeatedBlocks(content);
+      addMissingDescription(content, structured.productDescription);
+    }
   }
 
   if (kind === 'listing' && content && !options.keepBoilerplate) tidyListing(content);

@@ -18,6 +18,7 @@ export function removeProductExtras(root: Element): 'product' | 'listing' {
   }
   const limit = rootLength * MAX_SHARE;
   removeSectionsAboutOthers(root, limit);
+  removeMenus(root, limit);
   removeReviews(root, limit);
   removeProductTiles(root, tiles, limit);
   removeBareAddresses(root);
@@ -62,6 +63,39 @@ function removeReviews(root: Element, limit: number): void {
     }
     stack.push(...Array.from(element.children));
   }
+}
+
+/** Class and id words of a site's menus (a mega menu kept in a `div`, not a `nav`). */
+const MENU_WORDS =
+  /(?:^| )(?:nav|navigation|navbar|menu|menus|mega ?menu|sub ?menu|main ?menu|site ?menu)(?: |$)/;
+
+/** A menu is mostly links. */
+const MENU_LINK_SHARE = 0.5;
+
+/**
+ * The site's menus, outermost first, when markup names them as such and they are mostly links:
+ * shop themes build their mega menus from `div`s and lists rather than a `nav` element, often
+ * larger than the boilerplate pass removes by name alone.
+ */
+function removeMenus(root: Element, limit: number): void {
+  const stack: Element[] = Array.from(root.children);
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    if (MENU_WORDS.test(markupWordsOf(element))) {
+      const length = textLength(element);
+      if (length > 0 && length <= limit && linkedLength(element) > MENU_LINK_SHARE * length) {
+        element.remove();
+        continue;
+      }
+    }
+    stack.push(...Array.from(element.children));
+  }
+}
+
+function linkedLength(element: Element): number {
+  let length = 0;
+  for (const link of Array.from(element.getElementsByTagName('a'))) length += textLength(link);
+  return length;
 }
 
 function markupWordsOf(element: Element): string {
@@ -195,8 +229,19 @@ const BARE_ADDRESS = /^https?:\/\/\S+$/;
 function removeBareAddresses(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('*'))) {
     if (element.firstElementChild || !root.contains(element)) continue;
-    if (BARE_ADDRESS.test(normalizedText(element))) element.remove();
+    if (!BARE_ADDRESS.test(normalizedText(element))) continue;
+    // The name a template prints before the value ("cat_thumb_Bone:") says nothing without it.
+    const label = element.previousElementSibling;
+    if (label && isLabelOf(label, element)) label.remove();
+    element.remove();
   }
+}
+
+/** A description list's term, or a short text ending in a colon, right before its value. */
+function isLabelOf(label: Element, value: Element): boolean {
+  if (label.localName === 'dt' && value.localName === 'dd') return true;
+  const text = normalizedText(label);
+  return text.length <= 60 && text.endsWith(':') && label.firstElementChild === null;
 }
 
 function markupWords(raw: string): string {

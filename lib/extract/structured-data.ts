@@ -12,6 +12,8 @@ export interface StructuredData {
   siteName: string | null;
   /** How many Product nodes the page declares: a category page has one per item. */
   productCount: number;
+  /** The longest `description` of a Product or ProductGroup node, as written. */
+  productDescription: string | null;
 }
 
 /** Nodes with these types describe the page as a whole or its site, not its main entity. */
@@ -40,6 +42,7 @@ export function readStructuredData(document: Document): StructuredData {
     publishedTime: null,
     siteName: null,
     productCount: 0,
+    productDescription: null,
   };
   const nodes: Record<string, unknown>[] = [];
   for (const script of Array.from(document.querySelectorAll('script[type]'))) {
@@ -57,6 +60,11 @@ export function readStructuredData(document: Document): StructuredData {
     const types = typesOf(node);
     for (const type of types) result.types.add(type);
     if (types.includes('Product')) result.productCount++;
+    if (types.includes('Product') || types.includes('ProductGroup')) {
+      const description = stringOf(node.description);
+      if (description && description.length > (result.productDescription?.length ?? 0))
+        result.productDescription = description;
+    }
     if (types.some((type) => type === 'WebSite' || type === 'Organization')) {
       result.siteName ??= stringOf(node.name);
     }
