@@ -12,6 +12,7 @@ import { cachedUntilChanged } from './cached-until-changed';
 import { createCommandHandlers } from './handlers/command-handlers';
 import { createKeepAlive } from './keep-alive';
 import { createMcpPool } from './mcp-pool';
+import { createReadAheadResults } from './read-ahead-results';
 import { readFetchedPdf } from './read-fetched-pdf';
 import { runDependencies, userTools } from './run-dependencies';
 import { storageFullNotices } from './storage-full-notice';
@@ -34,7 +35,9 @@ export function createWorker() {
     { initiator: new URL(browser.runtime.getURL('/')).origin },
   );
   const mcp = createMcpPool();
-  const tabReads = createTabPrefetch(readTab);
+  // What the page readers read ahead while a panel is open, held until it goes stale.
+  const readAhead = createReadAheadResults(browser.runtime.id);
+  const tabReads = createTabPrefetch((tabId) => readTab(tabId, readAhead));
   // One set for the worker's life: the search service keeps its spacing between queries.
   const services = createWorkerServices(
     db,
@@ -95,7 +98,10 @@ export function createWorker() {
   return {
     handlers,
     ready,
-    /** A page opened the command Port. */
-    acceptPort: (port: unknown) => portServer.accept(port as ServerPort),
+    /** A page opened the command Port, or a page reader its result Port. */
+    acceptPort(port: unknown) {
+      readAhead.accept(port);
+      portServer.accept(port as ServerPort);
+    },
   };
 }
