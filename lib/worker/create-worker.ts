@@ -17,7 +17,7 @@ import { readFetchedPdf } from './read-fetched-pdf';
 import { runDependencies, userTools } from './run-dependencies';
 import { storageFullNotices } from './storage-full-notice';
 import { createTabPrefetch } from './tab-prefetch';
-import { readTab } from './tab-reader';
+import { getTab, readTab } from './tab-reader';
 import { createWorkerServices } from './worker-services';
 
 /**
@@ -37,13 +37,13 @@ export function createWorker() {
   const mcp = createMcpPool();
   // What the page readers read ahead while a panel is open, held until it goes stale.
   const readAhead = createReadAheadResults(browser.runtime.id);
-  const tabReads = createTabPrefetch((tabId) => readTab(tabId, readAhead));
+  const tabReads = createTabPrefetch({ read: (tabId) => readTab(tabId, readAhead), get: getTab });
   // One set for the worker's life: the search service keeps its spacing between queries.
   const services = createWorkerServices(
     db,
     { resolveRedirect: redirects.resolve, pdfToText: readFetchedPdf },
     mcp,
-    tabReads.read,
+    tabReads,
   );
 
   // Read at every answer; kept in memory until storage says they changed.
