@@ -67,6 +67,13 @@ async function sayNotices(
   }
 }
 
+/** A run just started, handed to its loop before its records are stored (run-manager.ts). */
+export interface RunOpening {
+  run: RunRecord;
+  /** The session with the run's user message, being stored beside the loop. */
+  view: SessionView;
+}
+
 /**
  * The run loop: orchestration only. Each pass takes the next step from the stored state, so a
  * run resumed after the worker was stopped continues from exactly what was stored: an
@@ -79,9 +86,11 @@ export async function executeRun(
   runId: string,
   given: RunDependencies,
   signal: AbortSignal,
+  /** A run just started: its record and its session as the start holds them, being stored. */
+  opening?: RunOpening,
 ): Promise<RunRecord> {
   const { db } = given;
-  const started = await db.runs.get(runId);
+  const started = opening?.run ?? (await db.runs.get(runId));
   if (!started) throw new Error(`Run ${runId} no longer exists (its session was deleted).`);
   // Answer without the web: the run is offered, and may run, only tools that stay local.
   const dependencies = started.withoutWeb
@@ -92,7 +101,7 @@ export async function executeRun(
     started.status === 'running' && started.error === undefined
       ? undefined
       : updateRun(dependencies, runId, { status: 'running', error: undefined, totals: undefined }),
-    SessionView.open(db, started.sessionId),
+    opening?.view ?? SessionView.open(db, started.sessionId),
   ]);
   let question: string | undefined;
   try {
@@ -101,7 +110,11 @@ export async function executeRun(
       if (signal.aborted) throw new RunAborted();
       // The run's record is changed from outside (a fetch spent by its Fetch Analysis, "Allow
       // all fetches"), so it is read each pass; the session only when its updatedAt moved.
-      const [run] = await Promise.all([db.runs.get(runId), view.refreshIfChanged()]);
+      // Until the run's opening is stored, nothing else knows the run: it is the one in memory.
+      const [run] = await Promise.all([
+        view.openingStored ? db.runs.get(runId) : started,
+        view.refreshIfChanged(),
+      ]);
       if (!run) throw new Error(`Run ${runId} no longer exists (its session was deleted).`);
       const runMessages = view.messages.filter((message) => message.runId === runId);
       question ??= await questionServed(dependencies, run, runMessages);

@@ -1,19 +1,14 @@
+import Dexie from 'dexie';
 import type { GleanerDatabase } from '../db/database';
-import {
-  activeRunOf,
-  appendMessage,
-  createSession,
-  newId,
-  runSteps,
-  titleFromMessage,
-} from '../db/queries';
-import type { RunRecord } from '../db/records';
+import { activeRunOf, createSession, newId, runSteps, titleFromMessage } from '../db/queries';
+import type { MessageRecord, RunRecord } from '../db/records';
 import { isStorageFullError } from '../db/storage-full';
 import { inEnglish, local } from '../i18n/local-text';
 import { CommandError } from '../messaging/command-error';
 import { stripInvisible } from '../text/strip-invisible';
 import type { RunDependencies } from './run-context';
-import { executeRun } from './run-loop';
+import { executeRun, type RunOpening } from './run-loop';
+import { SessionView } from './session-view';
 
 /** Attached tabs are read by the extension first, as read_tab calls recorded in the run. */
 function attachedTabsFields(runId: string, tabIds: number[] | undefined) {
@@ -49,7 +44,7 @@ async function refusedForSpace<T>(write: Promise<T>): Promise<T> {
 export class RunManager {
   private readonly active = new Map<
     string,
-    { sessionId: string; controller: AbortController; done: Promise<RunRecord> }
+    { sessionId: string; controller: AbortController; done: Promise<RunRecord | undefined> }
   >();
 
   constructor(
@@ -83,62 +78,93 @@ export class RunManager {
     const preparing = this.dependenciesFor();
     // Awaited below; a refusal first must not leave its failure unhandled.
     preparing.catch(() => undefined);
-    let sessionId = input.sessionId;
-    if (sessionId) {
-      const [session, storedActive] = await Promise.all([
-        this.db.sessions.get(sessionId),
-        activeRunOf(this.db, sessionId),
+    const given = input.sessionId;
+    let loaded: SessionView | undefined;
+    if (given) {
+      // The session is read for the run while it is checked: the run starts from memory.
+      const [session, storedActive, view] = await Promise.all([
+        this.db.sessions.get(given),
+        activeRunOf(this.db, given),
+        SessionView.open(this.db, given),
       ]);
       if (!session) {
         throw new CommandError(
           'This chat no longer exists; it may have been deleted in another window.',
         );
       }
-      if (storedActive || this.hasActiveRunIn(sessionId)) {
+      if (storedActive || this.hasActiveRunIn(given)) {
         throw new CommandError(
           'An answer is already being written in this chat. Wait for it or press Stop first.',
         );
       }
+      loaded = view;
     }
     // The attached tabs are read while the message is stored (the run takes the reads).
     if (input.tabIds?.length) this.onAttachedTabs(input.tabIds);
     const dependencies = await preparing;
     const runId = newId();
-    const newSession = sessionId === undefined;
-    sessionId = await refusedForSpace(
-      this.db.transaction('rw', [this.db.messages, this.db.sessions, this.db.runs], async () => {
-        // A new chat, its message and its run are stored together: one write, not two.
-        const chatId = newSession
-          ? (await createSession(this.db, { title: titleFromMessage(text) })).id
-          : sessionId!;
-        const userMessage = await appendMessage(this.db, {
-          sessionId: chatId,
-          runId,
-          role: 'user',
-          content: text,
-          status: 'done',
-        });
-        const now = Date.now();
-        await this.db.runs.add({
-          id: runId,
-          sessionId: chatId,
-          userMessageId: userMessage.id,
-          status: 'running',
-          model: dependencies.settings.model,
-          steps: 0,
-          fetches: 0,
-          budgetStart: 0,
-          ...attachedTabsFields(runId, input.tabIds),
-          ...(input.searchWeb ? { searchWeb: true } : {}),
-          ...(input.turnMessageId ? { turnMessageId: input.turnMessageId } : {}),
-          ...(input.withoutWeb ? { withoutWeb: true } : {}),
-          createdAt: now,
-          updatedAt: now,
-        });
-        return chatId;
-      }),
+    const sessionId = given ?? newId();
+    const view = loaded ?? SessionView.ofNewSession(this.db, sessionId);
+    const now = Date.now();
+    const last = view.messages.at(-1);
+    const userMessage: MessageRecord = {
+      id: newId(),
+      sessionId,
+      runId,
+      role: 'user',
+      content: text,
+      status: 'done',
+      seq: last ? last.seq + 1 : 0,
+      createdAt: now,
+    };
+    const run: RunRecord = {
+      id: runId,
+      sessionId,
+      userMessageId: userMessage.id,
+      status: 'running',
+      model: dependencies.settings.model,
+      steps: 0,
+      fetches: 0,
+      budgetStart: 0,
+      ...attachedTabsFields(runId, input.tabIds),
+      ...(input.searchWeb ? { searchWeb: true } : {}),
+      ...(input.turnMessageId ? { turnMessageId: input.turnMessageId } : {}),
+      ...(input.withoutWeb ? { withoutWeb: true } : {}),
+      createdAt: now,
+      updatedAt: now,
+    };
+    // A new chat, its message and its run are stored together, in one transaction, while the
+    // run builds its first request from the same records in memory (session-view.ts): the
+    // answer's first write waits for this one. The reply waits for it too, so the panel clears
+    // the composer only once the message is stored.
+    const storing = this.db.transaction(
+      'rw',
+      [this.db.messages, this.db.sessions, this.db.runs],
+      async () => {
+        if (!given) {
+          await createSession(this.db, { id: sessionId, title: titleFromMessage(text) }, now);
+        }
+        // The message goes at the end of what is stored, were it more than the view read.
+        const lastStored = await this.db.messages
+          .where('[sessionId+seq]')
+          .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
+          .last();
+        const stored = { ...userMessage, seq: lastStored ? lastStored.seq + 1 : 0 };
+        await this.db.messages.add(stored);
+        await this.db.sessions.update(sessionId, { updatedAt: now });
+        await this.db.runs.add(run);
+        return stored;
+      },
     );
-    this.launch(runId, sessionId, dependencies);
+    view.openedBeside({ message: userMessage, run }, storing);
+    this.launch(runId, sessionId, dependencies, { run, view, storing });
+    try {
+      await refusedForSpace(storing);
+    } catch (error) {
+      // Nothing of the run is stored: it ends here, its request (if it left) cut off.
+      this.active.get(runId)?.controller.abort();
+      throw error;
+    }
     return { sessionId, runId };
   }
 
@@ -197,10 +223,26 @@ export class RunManager {
     return [...this.active.values()].some((entry) => entry.sessionId === sessionId);
   }
 
-  private launch(runId: string, sessionId: string, dependencies: RunDependencies): void {
+  private launch(
+    runId: string,
+    sessionId: string,
+    dependencies: RunDependencies,
+    /** A run just started: its records in memory, and their write. */
+    opening?: RunOpening & { storing: Promise<unknown> },
+  ): void {
     const controller = new AbortController();
-    const done = executeRun(runId, dependencies, controller.signal)
+    const done = executeRun(runId, dependencies, controller.signal, opening)
       .catch(async (error) => {
+        // The message could not be stored (the start said why): there is no run to mark.
+        if (
+          opening &&
+          !(await opening.storing.then(
+            () => true,
+            () => false,
+          ))
+        ) {
+          return undefined;
+        }
         console.error('Gleaner run failed unexpectedly', error);
         await this.db.runs.update(runId, {
           status: 'failed',

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeServices } from '../../testing/fake-services';
 import { countReads } from '../../testing/read-counter';
@@ -226,6 +226,137 @@ describe('the first request of a Summarize', () => {
       ['tool', 2, expect.stringContaining('Whole page.')],
       ['assistant', 3, 'A summary.'],
     ]);
+  });
+});
+
+describe('the opening of a run', () => {
+  const page = {
+    id: 7,
+    title: 'Long read',
+    url: 'https://long.example/',
+    active: true,
+    article: { markdown: 'Whole page.' },
+  };
+  const parts = (model: ScriptedModel) => ({
+    model,
+    tools: createToolRegistry([readTabTool as Tool], ['read_tab']),
+    services: fakeServices([page]),
+    settings,
+    systemPrompt: 'You are a test.',
+    persistEveryMs: 0,
+  });
+
+  /** Every write transaction waits for `release`, from the first: the new chat's one included. */
+  function holdWrites() {
+    let release!: (error?: Error) => void;
+    const gate = new Promise<void>((resolve, reject) => {
+      release = (error) => (error ? reject(error) : resolve());
+    });
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+    (db as unknown as { transaction: unknown }).transaction = async (...args: unknown[]) => {
+      if (args[0] === 'rw') await gate;
+      return transaction(...args);
+    };
+    return release;
+  }
+
+  it('sends the first request while the message and the page are stored, and stores the answer after them', async () => {
+    const release = holdWrites();
+    const added: string[] = [];
+    db.messages.hook('creating', (_key, message) => {
+      added.push(message.role);
+    });
+    const model = new ScriptedModel([{ text: 'A summary.' }]);
+    const complete = model.complete.bind(model);
+    let storedAtRequest: string[] | undefined;
+    model.complete = async (request) => {
+      storedAtRequest = [...added];
+      release();
+      return complete(request);
+    };
+    // Were the request to wait for the writes, it would never be asked: nothing opens the gate.
+    const { runId, sessionId } = await runHarness(db, parts(model)).start({
+      text: 'Summarize',
+      tabIds: [7],
+    });
+
+    expect(storedAtRequest).toEqual([]);
+    expect(model.requests[0]!.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Summarize' },
+      expect.objectContaining({ role: 'assistant', toolCalls: [expect.anything()] }),
+      expect.objectContaining({ role: 'tool', content: expect.stringContaining('Whole page.') }),
+    ]);
+    await expect.poll(async () => (await db.runs.get(runId))?.status).toBe('done');
+    expect(added).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const stored = await sessionMessages(db, sessionId);
+    expect(stored.map((message) => [message.role, message.seq, message.content])).toEqual([
+      ['user', 0, 'Summarize'],
+      ['assistant', 1, ''],
+      ['tool', 2, expect.stringContaining('Whole page.')],
+      ['assistant', 3, 'A summary.'],
+    ]);
+    const [modelStep] = (await runSteps(db, runId)).filter((step) => step.kind === 'model');
+    expect(modelStep?.status).toBe('done');
+  });
+
+  it('continues a chat from the session it read while checking it', async () => {
+    const first = await runHarness(db, parts(new ScriptedModel([{ text: 'Hello.' }]))).start({
+      text: 'Hi',
+    });
+    await expect.poll(async () => (await db.runs.get(first.runId))?.status).toBe('done');
+    const release = holdWrites();
+    const model = new ScriptedModel([{ text: 'A summary.' }]);
+    const complete = model.complete.bind(model);
+    model.complete = async (request) => {
+      release();
+      return complete(request);
+    };
+    const { runId } = await runHarness(db, parts(model)).start({
+      sessionId: first.sessionId,
+      text: 'Summarize',
+      tabIds: [7],
+    });
+    await expect.poll(async () => (await db.runs.get(runId))?.status).toBe('done');
+    expect(model.requests[0]!.messages.slice(1, 4)).toEqual([
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello.' },
+      { role: 'user', content: 'Summarize' },
+    ]);
+    const stored = await sessionMessages(db, first.sessionId);
+    expect(stored.map((message) => [message.role, message.seq])).toEqual([
+      ['user', 0],
+      ['assistant', 1],
+      ['user', 2],
+      ['assistant', 3],
+      ['tool', 4],
+      ['assistant', 5],
+    ]);
+  });
+
+  it('refuses a message the browser has no room for, and cuts off the request it started', async () => {
+    const release = holdWrites();
+    const model = new ScriptedModel([{ hangAfter: 'A sum' }]);
+    const complete = model.complete.bind(model);
+    let signal: AbortSignal | undefined;
+    model.complete = async (request) => {
+      signal = request.signal;
+      release(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      return complete(request);
+    };
+    let active = 0;
+    const errors = vi.spyOn(console, 'error');
+    const manager = runHarness(db, parts(model), { onActiveChange: (count) => (active = count) });
+    await expect(manager.start({ text: 'Summarize', tabIds: [7] })).rejects.toThrow(
+      /Browser storage is full, so Gleaner cannot save your message/,
+    );
+    expect(signal?.aborted).toBe(true);
+    await expect.poll(() => active).toBe(0);
+    // The run ends quietly: the refusal is the start's, not a run that failed.
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(await db.messages.count()).toBe(0);
+    expect(await db.runs.count()).toBe(0);
+    expect(await db.sessions.count()).toBe(0);
   });
 });
 

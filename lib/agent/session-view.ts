@@ -93,6 +93,12 @@ export class SessionView {
   private readonly ownUpdatedAts = new Set<number | undefined>();
   /** A write behind found the session moved from outside: the view is read again. */
   private stale = false;
+  /**
+   * The run's opening (the user's message and the run, with a new chat's session) is being
+   * stored; until it has committed, nothing outside the run knows of it, and a read would only
+   * wait behind that write.
+   */
+  private opening = false;
 
   private constructor(
     private readonly db: GleanerDatabase,
@@ -108,6 +114,58 @@ export class SessionView {
         load(db, sessionId),
       ),
     );
+  }
+
+  /** A view of a chat that is not stored yet: it has nothing to read. */
+  static ofNewSession(db: GleanerDatabase, sessionId: string): SessionView {
+    return new SessionView(db, sessionId, {
+      updatedAt: undefined,
+      messages: [],
+      runs: [],
+      steps: new Map(),
+    });
+  }
+
+  /**
+   * The run's opening, already being stored by `storing` (which resolves with the user's
+   * message as stored), is the view's at once: the run's first request is built from memory
+   * while it commits. Every later write of the view waits for it, so nothing of the answer is
+   * stored before the message it answers; if it fails, so do they.
+   */
+  openedBeside(
+    opening: { message: MessageRecord; run: RunRecord },
+    storing: Promise<MessageRecord>,
+  ): void {
+    const { message, run } = opening;
+    if (this.unsettled === 0) this.ownUpdatedAts.clear();
+    this.ownUpdatedAts.add(this.state.updatedAt);
+    this.ownUpdatedAts.add(message.createdAt);
+    this.state = {
+      ...this.state,
+      messages: [...this.state.messages, message],
+      runs: [...this.state.runs, run],
+      updatedAt: message.createdAt,
+    };
+    this.unsettled++;
+    this.opening = true;
+    this.behind = this.behind
+      .then(() => storing)
+      .then((stored) => {
+        this.opening = false;
+        // Another writer added to the session meanwhile: the message went after what it added,
+        // and the view reads the session again before its next step.
+        if (stored.seq !== message.seq) this.stale = true;
+      })
+      .finally(() => {
+        this.unsettled--;
+      });
+    // A failed opening is the next write's failure (or the run's, which is stopped for it).
+    this.behind.catch(() => undefined);
+  }
+
+  /** Whether the run's opening has been stored (always, for a run read from storage). */
+  get openingStored(): boolean {
+    return !this.opening;
   }
 
   /** The session's messages in order. */
@@ -132,6 +190,7 @@ export class SessionView {
 
   /** Reads the session again if something outside the run changed it; says whether it did. */
   async refreshIfChanged(): Promise<boolean> {
+    if (this.opening) return false;
     const session = await this.db.sessions.get(this.sessionId);
     if (session?.updatedAt === this.state.updatedAt && !this.stale) return false;
     // Storage is behind the view by its own writes, not changed from outside.

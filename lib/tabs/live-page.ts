@@ -1,9 +1,19 @@
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import type { Article } from '../extract/article';
 import { extractArticle } from '../extract/extract-article';
 import { markHiddenElements } from '../extract/hidden-elements';
-import { createPageReader, type PageHooks, type PageReader, type PageWatch } from './page-reader';
-import { READ_AHEAD_PORT } from './read-ahead-target';
+import {
+  createPageReader,
+  type PageHooks,
+  type PageReader,
+  type PageWatch,
+  type ReaderShare,
+} from './page-reader';
+import {
+  READ_AHEAD_PORT,
+  READ_AHEAD_RESULT_PORT,
+  type ReadAheadMessage,
+} from './read-ahead-target';
 
 /** What the worker gets back: the page's article, or word that the tab shows a PDF. */
 export type ReadPageResult = Article | { pdf: true };
@@ -105,13 +115,51 @@ const liveHooks: PageHooks<ReadPageResult> = {
 };
 
 /**
+ * Hands each result read ahead to the worker, which keeps it for a Summarize of this tab
+ * (lib/worker/read-ahead-results.ts): the click then needs no script in the page. The Port
+ * is open only while a fresh result is: it closes when the page changes or the panel closes,
+ * and the worker forgets the result with it. A worker restarted meanwhile gets the next one.
+ */
+function shareWithWorker(): ReaderShare<ReadPageResult> {
+  let port: Browser.runtime.Port | undefined;
+  const close = () => {
+    const closing = port;
+    port = undefined;
+    try {
+      closing?.disconnect();
+    } catch {
+      // Already closed from the worker's side (it stopped): nothing is held there either.
+    }
+  };
+  return {
+    kept(result, address) {
+      const message: ReadAheadMessage = { type: 'read', address, result };
+      try {
+        if (!port) {
+          const opened = browser.runtime.connect({ name: READ_AHEAD_RESULT_PORT });
+          opened.onDisconnect.addListener(() => {
+            if (port === opened) port = undefined;
+          });
+          port = opened;
+        }
+        port.postMessage(message);
+      } catch {
+        // The extension was reloaded or the worker is going away: Summarize reads the page.
+        close();
+      }
+    },
+    dropped: close,
+  };
+}
+
+/**
  * Puts the reader in the page (once per document). It reads only while a panel holds a Port
  * open to it: the panel opens one to the active tab of its window, and closing the panel or
  * switching tabs closes it, which makes the reader forget what it read and stop watching.
  */
 export function installPageReader(): void {
   if (installedReader() || document.contentType === 'application/pdf') return;
-  const reader = createPageReader(liveHooks);
+  const reader = createPageReader(liveHooks, shareWithWorker());
   const slot = globalThis as ReaderSlot;
   slot[READER_KEY] = reader;
   slot[ALIVE_KEY] = () => Boolean(browser.runtime?.id);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createPageReader, type PageHooks, SETTLE_MS } from './page-reader';
+import { createPageReader, type PageHooks, type ReaderShare, SETTLE_MS } from './page-reader';
 
 /** A page whose text, address, changes, idle moments and timers the test moves by hand. */
-function fakePage(text = 'first text') {
+function fakePage(text = 'first text', share?: ReaderShare<string>) {
   const page = {
     text,
     address: 'https://example.com/article',
@@ -60,7 +60,7 @@ function fakePage(text = 'first text') {
       };
     },
   };
-  return { page, reader: createPageReader(hooks) };
+  return { page, reader: createPageReader(hooks, share) };
 }
 
 describe('the page reader (Read the open tab ahead)', () => {
@@ -161,5 +161,50 @@ describe('the page reader (Read the open tab ahead)', () => {
     reader.resume();
     page.runIdle();
     expect(page.reads).toBe(1);
+  });
+});
+
+describe('the page reader sharing what it read ahead', () => {
+  function sharing(text: string) {
+    const told: string[] = [];
+    const share: ReaderShare<string> = {
+      kept: (result, address) => told.push(`kept ${result} at ${address}`),
+      dropped: () => told.push('dropped'),
+    };
+    return { told, ...fakePage(text, share) };
+  }
+
+  it('tells each result read ahead, and that it went stale as soon as the page changes', () => {
+    const { told, page, reader } = sharing('one');
+    reader.resume();
+    page.runIdle();
+    expect(told).toEqual(['kept one at https://example.com/article']);
+    page.change('two');
+    expect(told).toEqual(['kept one at https://example.com/article', 'dropped']);
+    page.change('three');
+    page.runTimers();
+    page.runIdle();
+    expect(told).toEqual([
+      'kept one at https://example.com/article',
+      'dropped',
+      'kept three at https://example.com/article',
+    ]);
+  });
+
+  it('says the result is gone when the panel closes, and tells nothing read while paused', () => {
+    const { told, page, reader } = sharing('text');
+    reader.resume();
+    page.runIdle();
+    reader.pause();
+    expect(told).toEqual(['kept text at https://example.com/article', 'dropped']);
+    expect(reader.read()).toBe('text');
+    expect(told).toHaveLength(2);
+  });
+
+  it('tells nothing of a read made on the click', () => {
+    const { told, reader } = sharing('text');
+    reader.resume();
+    expect(reader.read()).toBe('text');
+    expect(told).toEqual([]);
   });
 });

@@ -29,6 +29,14 @@ export interface PageReader<T> {
   read(): T;
 }
 
+/** Told of each result read ahead and of the moment it stops being fresh (live-page.ts). */
+export interface ReaderShare<T> {
+  /** A result was read ahead at `address` and is fresh until `dropped`. */
+  kept(result: T, address: string): void;
+  /** What was last kept is no longer fresh (the page changed) or the reader was paused. */
+  dropped(): void;
+}
+
 /** A page that keeps changing is read again once it has been still this long, not per change. */
 export const SETTLE_MS = 1_000;
 
@@ -36,9 +44,10 @@ export const SETTLE_MS = 1_000;
  * Keeps the result of reading a page while it is fresh: from the read ahead until the document
  * changes, the page's address changes (a history navigation), or the reader is paused. A
  * result is only ever kept while the reader is resumed, and it stays in the page until `read`
- * hands it over; a new document (a real navigation) starts without a reader at all.
+ * hands it over, or is told to `share` as it is read ahead (and when it goes stale); a new
+ * document (a real navigation) starts without a reader at all.
  */
-export function createPageReader<T>(hooks: PageHooks<T>): PageReader<T> {
+export function createPageReader<T>(hooks: PageHooks<T>, share?: ReaderShare<T>): PageReader<T> {
   let active = false;
   let kept: { result: T; address: string } | undefined;
   let watch: PageWatch | undefined;
@@ -62,12 +71,18 @@ export function createPageReader<T>(hooks: PageHooks<T>): PageReader<T> {
     cancel();
     cancelPending = hooks.whenIdle(() => {
       cancelPending = undefined;
-      extractAndKeep();
+      const result = extractAndKeep();
+      if (kept) share?.kept(result, kept.address);
     });
   }
 
-  function onChange() {
+  function forget() {
+    if (kept) share?.dropped();
     kept = undefined;
+  }
+
+  function onChange() {
+    forget();
     if (!active) return;
     cancel();
     cancelPending = hooks.after(readWhenIdle, SETTLE_MS);
@@ -87,7 +102,7 @@ export function createPageReader<T>(hooks: PageHooks<T>): PageReader<T> {
       cancel();
       watch?.stop();
       watch = undefined;
-      kept = undefined;
+      forget();
     },
     ready: fresh,
     read() {

@@ -4,6 +4,19 @@ import type { WindowTab } from './window-tab';
 export const READ_AHEAD_PORT = 'gleaner-read-ahead';
 
 /**
+ * The Port name the page reader opens to the worker while it holds a fresh result: each result
+ * read ahead is posted on it, and it is closed as soon as that result goes stale.
+ */
+export const READ_AHEAD_RESULT_PORT = 'gleaner-read-ahead-result';
+
+/** What the page reader posts on the result Port: what it read, and the address it read it at. */
+export interface ReadAheadMessage {
+  type: 'read';
+  address: string;
+  result: unknown;
+}
+
+/**
  * The tab the panel reads ahead, if any: the active tab of the panel's own window, only when
  * Read the open tab ahead is on (undefined while the settings load counts as off) and only an
  * http(s) page; never a browser page, a local file, a PDF viewer or another extension's page.

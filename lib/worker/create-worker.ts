@@ -12,11 +12,12 @@ import { cachedUntilChanged } from './cached-until-changed';
 import { createCommandHandlers } from './handlers/command-handlers';
 import { createKeepAlive } from './keep-alive';
 import { createMcpPool } from './mcp-pool';
+import { createReadAheadResults } from './read-ahead-results';
 import { readFetchedPdf } from './read-fetched-pdf';
 import { runDependencies, userTools } from './run-dependencies';
 import { storageFullNotices } from './storage-full-notice';
 import { createTabPrefetch } from './tab-prefetch';
-import { readTab } from './tab-reader';
+import { getTab, readTab } from './tab-reader';
 import { createWorkerServices } from './worker-services';
 
 /**
@@ -34,13 +35,15 @@ export function createWorker() {
     { initiator: new URL(browser.runtime.getURL('/')).origin },
   );
   const mcp = createMcpPool();
-  const tabReads = createTabPrefetch(readTab);
+  // What the page readers read ahead while a panel is open, held until it goes stale.
+  const readAhead = createReadAheadResults(browser.runtime.id);
+  const tabReads = createTabPrefetch({ read: (tabId) => readTab(tabId, readAhead), get: getTab });
   // One set for the worker's life: the search service keeps its spacing between queries.
   const services = createWorkerServices(
     db,
     { resolveRedirect: redirects.resolve, pdfToText: readFetchedPdf },
     mcp,
-    tabReads.read,
+    tabReads,
   );
 
   // Read at every answer; kept in memory until storage says they changed.
@@ -95,7 +98,10 @@ export function createWorker() {
   return {
     handlers,
     ready,
-    /** A page opened the command Port. */
-    acceptPort: (port: unknown) => portServer.accept(port as ServerPort),
+    /** A page opened the command Port, or a page reader its result Port. */
+    acceptPort(port: unknown) {
+      readAhead.accept(port);
+      portServer.accept(port as ServerPort);
+    },
   };
 }

@@ -1,14 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TabReadResult } from '../tools/tool';
+import type { TabInfo, TabReadResult } from '../tools/tool';
 import { createTabPrefetch } from './tab-prefetch';
 
 function countingReader() {
   const reads: number[] = [];
-  const readTab = async (tabId: number): Promise<TabReadResult> => {
-    reads.push(tabId);
-    return { ok: false, reason: `read ${reads.length} of tab ${tabId}` };
+  const looks: number[] = [];
+  const readTab = {
+    read: async (tabId: number): Promise<TabReadResult> => {
+      reads.push(tabId);
+      return { ok: false, reason: `read ${reads.length} of tab ${tabId}` };
+    },
+    get: async (tabId: number): Promise<TabInfo> => {
+      looks.push(tabId);
+      return { id: tabId, title: `look ${looks.length}`, url: 'https://site.test/', active: true };
+    },
   };
-  return { reads, readTab };
+  return { reads, looks, readTab };
 }
 
 afterEach(() => {
@@ -50,5 +57,17 @@ describe('reading the attached tabs as the message arrives', () => {
     vi.advanceTimersByTime(1_001);
     await prefetch.read(4);
     expect(reads).toEqual([4, 4]);
+  });
+
+  it('answers each look at the tab from the one made with its read, until the read is taken', async () => {
+    const { looks, readTab } = countingReader();
+    const prefetch = createTabPrefetch(readTab);
+    prefetch.start([4]);
+    expect((await prefetch.get(4))?.title).toBe('look 1');
+    expect((await prefetch.get(4))?.title).toBe('look 1');
+    await prefetch.read(4);
+    expect((await prefetch.get(4))?.title).toBe('look 2');
+    expect((await prefetch.get(9))?.title).toBe('look 3');
+    expect(looks).toEqual([4, 4, 9]);
   });
 });

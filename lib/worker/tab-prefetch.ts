@@ -1,4 +1,4 @@
-import type { TabReadResult } from '../tools/tool';
+import type { TabInfo, TabReadResult } from '../tools/tool';
 
 /** A read started for a message is kept this long for its run; then it is dropped unused. */
 const PREFETCH_KEEP_MS = 30_000;
@@ -8,6 +8,11 @@ export interface TabPrefetch {
   start(tabIds: readonly number[]): void;
   /** A tab's read: the one started for the message when there is one (used once), else a new one. */
   read(tabId: number): Promise<TabReadResult>;
+  /**
+   * The tab as it was when its read started, until the run takes that read; else as it is now.
+   * The run asks for the tab before it reads it (its consent, its title): one look, not three.
+   */
+  get(tabId: number): Promise<TabInfo | undefined>;
 }
 
 /**
@@ -18,12 +23,19 @@ export interface TabPrefetch {
  * run's read_tab call takes it, and is dropped after PREFETCH_KEEP_MS if nothing does.
  */
 export function createTabPrefetch(
-  readTab: (tabId: number) => Promise<TabReadResult>,
+  tabs: {
+    read: (tabId: number) => Promise<TabReadResult>;
+    get: (tabId: number) => Promise<TabInfo | undefined>;
+  },
   keepMs = PREFETCH_KEEP_MS,
 ): TabPrefetch {
   const started = new Map<
     number,
-    { reading: Promise<TabReadResult>; timer: ReturnType<typeof setTimeout> }
+    {
+      reading: Promise<TabReadResult>;
+      info: Promise<TabInfo | undefined>;
+      timer: ReturnType<typeof setTimeout>;
+    }
   >();
   const take = (tabId: number) => {
     const entry = started.get(tabId);
@@ -36,15 +48,18 @@ export function createTabPrefetch(
     start(tabIds) {
       for (const tabId of new Set(tabIds)) {
         take(tabId);
-        const reading = readTab(tabId);
+        const reading = tabs.read(tabId);
+        const info = tabs.get(tabId);
         // A failed read reaches the run that takes it; one nobody takes must not go unhandled.
         reading.catch(() => undefined);
+        info.catch(() => undefined);
         const timer = setTimeout(() => {
           if (started.get(tabId)?.reading === reading) started.delete(tabId);
         }, keepMs);
-        started.set(tabId, { reading, timer });
+        started.set(tabId, { reading, info, timer });
       }
     },
-    read: (tabId) => take(tabId) ?? readTab(tabId),
+    read: (tabId) => take(tabId) ?? tabs.read(tabId),
+    get: (tabId) => started.get(tabId)?.info ?? tabs.get(tabId),
   };
 }

@@ -5,6 +5,7 @@ import { pdfArticle } from '../pdf/pdf-article';
 import { readPdf } from '../pdf/pdf-reader';
 import { unreadableReasonText } from '../tabs/unreadable-reason';
 import type { TabInfo, TabReadResult } from '../tools/tool';
+import type { ReadAheadResults } from './read-ahead-results';
 
 type BrowserTab = Browser.tabs.Tab;
 
@@ -38,9 +39,14 @@ export async function activeTab(): Promise<TabInfo | undefined> {
 /**
  * Reads a tab's article by running the unlisted `read-page` script in it. The script extracts
  * from a clone of the live DOM (so computed styles can mark hidden text) and returns plain data,
- * which is validated here: a page cannot hand the worker anything but an Article.
+ * which is validated here: a page cannot hand the worker anything but an Article. A page read
+ * ahead while the panel is open has already pushed its article (`readAhead`); while it is fresh
+ * and of the tab's current address, that is the read, and nothing runs in the page.
  */
-export async function readTab(tabId: number): Promise<TabReadResult> {
+export async function readTab(
+  tabId: number,
+  readAhead?: Pick<ReadAheadResults, 'current'>,
+): Promise<TabReadResult> {
   let tab: BrowserTab;
   try {
     tab = await browser.tabs.get(tabId);
@@ -57,6 +63,8 @@ export async function readTab(tabId: number): Promise<TabReadResult> {
   if (info.url.startsWith('file:') && !(await browser.extension.isAllowedFileSchemeAccess())) {
     return unreadable(local('tabLocalFile', name));
   }
+  const readAheadArticle = readAhead?.current(tabId, info.url);
+  if (readAheadArticle) return { ok: true, article: readAheadArticle };
   try {
     const [injection] = await browser.scripting.executeScript({
       target: { tabId },

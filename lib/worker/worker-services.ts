@@ -13,11 +13,11 @@ export function createWorkerServices(
   db: GleanerDatabase,
   web: Parameters<typeof createWorkerWeb>[1],
   mcp: McpPool,
-  /** How a tab is read: through the reads started when a message attaches tabs. */
-  read: ToolServices['tabs']['read'] = readTab,
+  /** How a tab is looked up and read: through the reads started when a message attaches tabs. */
+  prefetched: Pick<ToolServices['tabs'], 'read' | 'get'> = { read: readTab, get: getTab },
 ): ToolServices {
   return {
-    tabs: { list: listTabs, get: getTab, active: activeTab, read },
+    tabs: { list: listTabs, get: prefetched.get, active: activeTab, read: prefetched.read },
     web: createWorkerWeb(db, web),
     pages: createPageFiles(db),
     search: createWorkerSearch(loadSettings),
