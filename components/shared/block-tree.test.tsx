@@ -20,6 +20,15 @@ const PARAGRAPH = [
   'a [link with words](https://example.com/x "title words") and ~~struck words~~ end.',
 ].join(' ');
 
+/** A paragraph that starts with a bracket and has closed ones before its first link. */
+const BRACKETED = [
+  '[m007] Tides turn twice a day [a] and [b [c] d] or ![not an image] and ]a stray one',
+  'then www.example.com [and a bracket closed much later, after more than a piece of words so',
+  'that a cut could have been made inside it if the rule let one through, which it must not] and',
+  'then more words for more pieces of the paragraph to be cut, and [x](https://example.com) a',
+  'link, after which no cut is made however long the paragraph gets, as it does here and now.',
+].join(' ');
+
 /** What is drawn, a block being put in the container the whole text comes in. */
 const page = (element: ReactElement) =>
   renderToStaticMarkup(
@@ -33,11 +42,16 @@ const shape = (tree: ReturnType<typeof markdownTree>) =>
 describe('blockTree', () => {
   it('cuts the test paragraph into several pieces, or the next test would prove nothing', () => {
     expect(paragraphPieces(PARAGRAPH).length).toBeGreaterThan(2);
+    expect(paragraphPieces(BRACKETED).length).toBeGreaterThan(1);
   });
 
   it('gives the tree of the whole block at every point a streaming paragraph may stand', () => {
-    for (let end = 1; end <= PARAGRAPH.length; end++) {
-      const text = PARAGRAPH.slice(0, end);
+    for (const [end, text] of [PARAGRAPH, BRACKETED].flatMap((paragraph) =>
+      Array.from(
+        { length: paragraph.length },
+        (_, index) => [index + 1, paragraph.slice(0, index + 1)] as const,
+      ),
+    )) {
       expect(page(<MarkdownBlock>{text}</MarkdownBlock>), `cut after ${end} characters`).toBe(
         page(<MarkdownRenderer>{text}</MarkdownRenderer>),
       );
@@ -54,6 +68,8 @@ describe('blockTree', () => {
       ['[', '](https://example.com/a)'],
       ['![', '](https://example.com/a.png)'],
       ['<b title="', '">'],
+      ['[', ']'],
+      ['[^', ']'],
     ];
     for (const [open, close] of spans) {
       const text = `Words ${open}${words}${close} and ${words}`;
@@ -64,7 +80,7 @@ describe('blockTree', () => {
         ).toBe(page(<MarkdownRenderer>{text.slice(0, end)}</MarkdownRenderer>));
       }
     }
-  });
+  }, 30_000);
 
   it('parses a finished piece once and gives its kept tree while it is used', () => {
     const piece = `Kept ${'piece '.repeat(50)}`;

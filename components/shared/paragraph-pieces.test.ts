@@ -22,7 +22,7 @@ describe('paragraphPieces', () => {
   });
 
   it('makes no cut after a character that may open a span', () => {
-    for (const opener of ['*', '_', '~', '`', '[', ']', '<', '\\']) {
+    for (const opener of ['*', '_', '~', '`', '[', '[a](', '<', '\\']) {
       const text = `${prose(10)} ${opener}${prose(200)}`;
       const pieces = paragraphPieces(text);
       expect(pieces.join(' ')).toBe(text);
@@ -31,8 +31,21 @@ describe('paragraphPieces', () => {
     }
   });
 
+  it('cuts after brackets that closed and made no link', () => {
+    const text = `[m001] ${prose(10)} [a [b] c] ![d] ]e ${prose(200)}`;
+    const pieces = paragraphPieces(text);
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(pieces.join(' ')).toBe(text);
+  });
+
   it('keeps text of several lines, or not starting with a letter, whole', () => {
-    for (const text of [`${prose(100)}\n${prose(100)}`, `# ${prose(200)}`, `1. ${prose(200)}`]) {
+    for (const text of [
+      `${prose(100)}\n${prose(100)}`,
+      `# ${prose(200)}`,
+      `1. ${prose(200)}`,
+      `[a]: ${prose(200)}`,
+      `[^1]: ${prose(200)}`,
+    ]) {
       expect(paragraphPieces(text)).toEqual([text]);
     }
   });
