@@ -56,6 +56,12 @@ describe('blockTree', () => {
         page(<MarkdownRenderer>{text}</MarkdownRenderer>),
       );
     }
+    // A paragraph followed by another block ends in a line break.
+    for (const text of [`${PARAGRAPH}\n`, `${BRACKETED}\n`]) {
+      expect(page(<MarkdownBlock>{text}</MarkdownBlock>)).toBe(
+        page(<MarkdownRenderer>{text}</MarkdownRenderer>),
+      );
+    }
   }, 30_000);
 
   it('draws a span that opened before a cut would be as the whole block does', () => {

@@ -38,6 +38,12 @@ describe('paragraphPieces', () => {
     expect(pieces.join(' ')).toBe(text);
   });
 
+  it('cuts a paragraph that ends in the line break before the next block', () => {
+    const text = `${prose(200)}\n`;
+    expect(paragraphPieces(text).length).toBeGreaterThan(5);
+    expect(paragraphPieces(text).join(' ')).toBe(text);
+  });
+
   it('keeps text of several lines, or not starting with a letter, whole', () => {
     for (const text of [
       `${prose(100)}\n${prose(100)}`,

@@ -29,7 +29,12 @@ const LETTER = /^\p{L}/u;
  * joined with ' ' are the text, and a cut, once made, stays where it is as the text grows.
  */
 export function paragraphPieces(text: string): string[] {
-  if (text.includes('\n') || !PARAGRAPH_START.test(text)) return [text];
+  // A block followed by another keeps its line break (markdown-blocks.ts), which ends it as
+  // the end of the text would.
+  const lineBreak = text.indexOf('\n');
+  if ((lineBreak !== -1 && lineBreak < text.length - 1) || !PARAGRAPH_START.test(text)) {
+    return [text];
+  }
   const pieces: string[] = [];
   let start = 0;
   let open = 0;
