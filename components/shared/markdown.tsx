@@ -2,7 +2,7 @@ import { lazyModule, useLazyModule } from './lazy-module';
 import { markdownBlocks } from './markdown-blocks';
 import type { CitationTargets } from './remark-citations';
 
-// The Markdown parser (react-markdown, remark-gfm) is the largest part of the panel's code and
+// The Markdown parser (unified, remark-parse, remark-gfm) is the largest part of the panel's code and
 // no part of the composer: it is a chunk of its own, so the panel is usable before it has
 // loaded, and it starts loading with the first text to render.
 const renderer = lazyModule(() => import('./markdown-renderer'));
