@@ -3,6 +3,7 @@
  * as one line for the benchmark's "what dominated" notes. Readable names need an unminified
  * build (`GLEANER_UNMINIFIED=1 npm run build`).
  */
+import { writeFile } from 'node:fs/promises';
 import type { CDPSession } from '@playwright/test';
 import type { WorkerSession } from './worker-cdp';
 
@@ -38,6 +39,10 @@ export async function startProfile(session: Profiled): Promise<void> {
 export async function stopProfile(session: Profiled, top = 6): Promise<string> {
   const { profile } = await session.send<{ profile: Profile }>('Profiler.stop');
   await session.send('Profiler.disable');
+  // BENCH_PROFILE_OUT=/tmp/x keeps each whole profile (/tmp/x-<time>.cpuprofile), for the call
+  // trees and inclusive times one line cannot give (DevTools opens the file).
+  const out = process.env.BENCH_PROFILE_OUT;
+  if (out) await writeFile(`${out}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
   const hits = new Map<number, number>();
   for (const sample of profile.samples ?? []) hits.set(sample, (hits.get(sample) ?? 0) + 1);
   const selfByName = new Map<string, number>();

@@ -145,4 +145,22 @@ test.describe('chat', () => {
     ).toBeVisible();
     await expect(panel.answers).toHaveCount(0);
   });
+
+  test('a long answer keeps its newest text in view while it streams, in long paragraphs', async ({
+    chatPanel: panel,
+    mockLlm,
+  }) => {
+    const paragraphs = Array.from(
+      { length: 12 },
+      (_, index) => `Paragraph ${index + 1} ${'of plain words '.repeat(60).trim()}.`,
+    );
+    mockLlm.enqueue({ text: paragraphs.join('\n\n'), chunkSize: 80, delayMs: 5 });
+
+    await panel.ask('Write a long answer.');
+
+    await expect(panel.answers.getByText(/^Paragraph 12 of plain words/)).toBeInViewport();
+    await panel.expectIdle();
+    await expect(panel.answers.getByText(/^Paragraph 12 of plain words/)).toBeInViewport();
+    await expect(panel.answers.getByText(/^Paragraph 1 of plain words/)).not.toBeInViewport();
+  });
 });

@@ -1,9 +1,12 @@
+import type { Root } from 'hast';
+import { type Components, type Jsx, toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { Children, type ComponentProps, isValidElement, memo, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { t } from '../../lib/i18n/translate';
+import { blockTree } from './block-tree';
 import { CopyButton } from './copy-button';
-import { type CitationTargets, remarkCitations } from './remark-citations';
+import { markdownTree } from './markdown-tree';
+import type { CitationTargets } from './remark-citations';
 import { displayTarget, safeHref, textHidesTarget } from './safe-url';
 import './markdown.css';
 
@@ -96,22 +99,25 @@ function MarkdownCode(props: ComponentProps<'pre'>) {
   );
 }
 
-const COMPONENTS: Components = {
+const COMPONENTS: Partial<Components> = {
   a: MarkdownLink,
   img: MarkdownImage,
   table: MarkdownTable,
   pre: MarkdownCode,
 };
 
-/**
- * Keeps only URLs we would render anyway; the components above decide how. Returning undefined
- * removes the attribute, so nothing unsafe reaches the DOM even if a component forgets to check.
- */
-function urlTransform(url: string): string | undefined {
-  return safeHref(url);
+/** The tree's elements, with links, images, tables and code drawn by the components above. */
+function elementsOf(tree: Root): ReactNode {
+  return toJsxRuntime(tree, {
+    Fragment,
+    components: COMPONENTS,
+    ignoreInvalidStyle: true,
+    jsx: jsx as Jsx,
+    jsxs: jsxs as Jsx,
+    passKeys: true,
+    passNode: true,
+  });
 }
-
-const PLAIN = [remarkGfm];
 
 interface MarkdownProps {
   children: string;
@@ -126,30 +132,18 @@ const sameProps = (before: MarkdownProps, after: MarkdownProps) =>
   before.citations?.citations === after.citations?.citations;
 
 /**
- * Model output as Markdown: GFM tables and code, no raw HTML (skipHtml, and never rehype-raw),
- * no remote images, and links that show where they really go. The elements come without a
- * wrapper, so the blocks of one answer (markdown.tsx) sit side by side in one container, as one
- * piece would. Memoised on its props: parsing is the expensive part, and a block whose text did
- * not change need not be parsed again while the next one streams.
+ * Model output as Markdown: GFM tables and code, no raw HTML (dropped from the tree, never
+ * parsed into elements), no remote images, and links that show where they really go. The
+ * elements come without a wrapper, so the blocks of one answer (markdown.tsx) sit side by side
+ * in one container, as one piece would. Memoised on its props: parsing is the expensive part, and
+ * a block whose text did not change need not be parsed again while the next one streams; a long
+ * paragraph still streaming parses only its last piece (block-tree.ts).
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ children, citations }: MarkdownProps) {
-  return (
-    <ReactMarkdown
-      remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : PLAIN}
-      skipHtml
-      urlTransform={urlTransform}
-      components={COMPONENTS}
-    >
-      {children}
-    </ReactMarkdown>
-  );
+  return elementsOf(citations ? markdownTree(children, citations) : blockTree(children));
 }, sameProps);
 
-/** The whole text as one piece, in its container (what the blocks must add up to). */
+/** The whole text parsed as one, in its container (what the blocks must add up to). */
 export function MarkdownRenderer({ children, citations }: MarkdownProps) {
-  return (
-    <div className="markdown">
-      <MarkdownBlock citations={citations}>{children}</MarkdownBlock>
-    </div>
-  );
+  return <div className="markdown">{elementsOf(markdownTree(children, citations))}</div>;
 }

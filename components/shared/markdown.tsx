@@ -2,7 +2,7 @@ import { lazyModule, useLazyModule } from './lazy-module';
 import { markdownBlocks } from './markdown-blocks';
 import type { CitationTargets } from './remark-citations';
 
-// The Markdown parser (react-markdown, remark-gfm) is the largest part of the panel's code and
+// The Markdown parser (unified, remark-parse, remark-gfm) is the largest part of the panel's code and
 // no part of the composer: it is a chunk of its own, so the panel is usable before it has
 // loaded, and it starts loading with the first text to render.
 const renderer = lazyModule(() => import('./markdown-renderer'));
@@ -11,11 +11,12 @@ const renderer = lazyModule(() => import('./markdown-renderer'));
 export const preloadMarkdown = (): Promise<unknown> => renderer.load();
 
 /**
- * Whether a block can hold a citation marker: a `[n]` in its text needs a `]`, written or as a
- * character reference. Blocks without one render the same with or without the sources, so they
- * are given none, and keep what they rendered when the finished answer's sources arrive.
+ * Whether a block can hold a citation marker: a `[n]` in its text needs a digit before a `]`
+ * (which may be escaped), or a character reference for either. Blocks without one render the
+ * same with or without the sources, so they are given none, and keep what they rendered when the
+ * finished answer's sources arrive.
  */
-const mayCite = (block: string) => block.includes(']') || block.includes('&');
+const mayCite = (block: string) => /\d\\?\]/.test(block) || block.includes('&');
 
 /**
  * Model output as Markdown (see markdown-renderer.tsx for what is and is not rendered), block
@@ -43,11 +44,13 @@ export function Markdown({
     );
   }
   const { MarkdownBlock } = loaded;
+  // An answer that read nothing has no sources: its markers link nowhere, so it is drawn as is.
+  const cited = citations && citations.sources.length > 0 ? citations : undefined;
   return (
     <div className="markdown">
       {markdownBlocks(children).map((block, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks only ever grow at the end.
-        <MarkdownBlock key={index} citations={citations && mayCite(block) ? citations : undefined}>
+        <MarkdownBlock key={index} citations={cited && mayCite(block) ? cited : undefined}>
           {block}
         </MarkdownBlock>
       ))}
