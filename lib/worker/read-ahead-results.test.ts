@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Article } from '../extract/article';
+import { fakeArticle as article } from '../../testing/fake-article';
 import { READ_AHEAD_RESULT_PORT } from '../tabs/read-ahead-target';
 import { createReadAheadResults, MAX_HELD_RESULTS, type ResultPort } from './read-ahead-results';
 
 const EXTENSION_ID = 'gleaner-test-id';
-
-function article(markdown: string): Article {
-  return {
-    title: 'A page',
-    byline: null,
-    siteName: null,
-    lang: null,
-    publishedTime: null,
-    markdown,
-    textLength: markdown.length,
-    excerpt: markdown.slice(0, 20),
-  };
-}
 
 /** A result Port as a page reader opens it: the test posts on it and closes it. */
 function readerPort(tabId: number, sender: Partial<NonNullable<ResultPort['sender']>> = {}) {

@@ -1,20 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Article } from '../extract/article';
+import { fakeArticle as article } from '../../testing/fake-article';
 import { readTab } from './tab-reader';
-
-function article(markdown: string): Article {
-  return {
-    title: 'A page',
-    byline: null,
-    siteName: null,
-    lang: null,
-    publishedTime: null,
-    markdown,
-    textLength: markdown.length,
-    excerpt: markdown.slice(0, 20),
-  };
-}
 
 /** The fake browser has no scripting API: this one records each script run in a tab. */
 function stubScripting() {
