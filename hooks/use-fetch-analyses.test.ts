@@ -1,37 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
+import { fakeRun, fakeSession, fakeStep } from '../testing/fake-records';
 import { createTestDatabase } from '../testing/test-database';
 import { readFetchAnalyses } from './use-fetch-analyses';
 
-const session = (id: string, fields: Partial<SessionRecord> = {}): SessionRecord => ({
-  id,
-  title: id,
-  createdAt: 0,
-  updatedAt: 0,
-  ...fields,
-});
-
-const run = (id: string, sessionId: string, createdAt: number): RunRecord => ({
-  id,
-  sessionId,
-  userMessageId: `${id}-u`,
-  status: 'done',
-  model: 'small-model',
-  steps: 0,
-  fetches: 0,
-  budgetStart: 0,
-  createdAt,
-  updatedAt: createdAt,
-});
-
-const step = (id: string, runId: string, index: number): StepRecord => ({
-  id,
-  runId,
-  index,
-  kind: index % 2 ? 'tool' : 'model',
-  status: 'done',
-  startedAt: index,
-});
+const session = fakeSession;
+const run = (id: string, sessionId: string, createdAt: number) =>
+  fakeRun(id, sessionId, { createdAt, updatedAt: createdAt });
+const step = (id: string, runId: string, index: number) =>
+  fakeStep(id, runId, index, { kind: index % 2 ? 'tool' : 'model' });
 
 describe('readFetchAnalyses', () => {
   it('maps each Fetch Analysis of a session to its tool call, with its runs and steps in order', async () => {

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { fakeRun, fakeStep } from '../../testing/fake-records';
 import { createTestDatabase } from '../../testing/test-database';
-import type { RunRecord, StepRecord } from '../db/records';
 import { readSubAgentCalls, runTotalsOf, storedTotals } from './run-totals';
 
-const run = (id: string, sessionId: string, fields: Partial<RunRecord> = {}): RunRecord => ({
-  id,
-  sessionId,
-  userMessageId: `${id}-u`,
-  status: 'done',
-  model: 'small-model',
-  steps: 0,
-  fetches: 0,
-  budgetStart: 0,
-  createdAt: 1,
-  updatedAt: 1,
-  ...fields,
-});
-
-const step = (id: string, runId: string, index: number, fields: Partial<StepRecord> = {}) =>
-  ({ id, runId, index, kind: 'model', status: 'done', startedAt: index, ...fields }) as StepRecord;
+const run = fakeRun;
+const step = fakeStep;
 
 describe('readSubAgentCalls', () => {
   it("gives the model calls of the named calls' Fetch Analyses in order, without tool calls", async () => {
