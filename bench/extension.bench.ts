@@ -17,12 +17,12 @@ import {
 } from '../e2e/fixtures';
 import { readAheadState } from '../e2e/pages/read-ahead-state';
 import { SidePanel } from '../e2e/pages/side-panel';
-import { type MockLlm, startMockLlm } from '../e2e/servers/mock-llm';
 import { type BudgetRow, WORKER_HEAP_GROWTH_ALLOWED_MB } from './budget-table';
 import { startCorpusServer } from './corpus-server';
 import { pageProfiled, startProfile, stopProfile } from './cpu-profile';
 import { describeGrowth, heapGroups, takeHeapSnapshot } from './heap-snapshot';
 import { buildHistoryExport, historyLastAnswer, historyTitle } from './history-file';
+import { startThreadMockLlm, type ThreadMockLlm } from './mock-llm-thread';
 import { addTimes, describeTop, withCpuProfile } from './page-cpu-profile';
 import { median, percentile } from './stats';
 import { WAIT_MS, waitForLocator, within } from './wait';
@@ -102,7 +102,11 @@ async function askAndWait(panel: SidePanel, question: string, answerText: string
   await waitForLocator(`Send to come back after ${what}`, panel.sendButton);
 }
 
-async function agentStepRow(panel: SidePanel, mock: MockLlm, runs: number): Promise<BudgetRow> {
+async function agentStepRow(
+  panel: SidePanel,
+  mock: ThreadMockLlm,
+  runs: number,
+): Promise<BudgetRow> {
   return measured(
     {
       what: 'agent step overhead (request built → consumed → stored)',
@@ -117,7 +121,7 @@ async function agentStepRow(panel: SidePanel, mock: MockLlm, runs: number): Prom
       const answer = 'A short answer with **markdown** and a list:\n\n- one\n- two\n'.repeat(4);
       const direct: number[] = [];
       for (let run = 0; run < runs; run++) {
-        mock.enqueue({ text: answer, chunkSize: 8 });
+        await mock.enqueue({ text: answer, chunkSize: 8 });
         direct.push(
           await within(
             'the bare streamed fetch from the panel page',
@@ -136,7 +140,7 @@ async function agentStepRow(panel: SidePanel, mock: MockLlm, runs: number): Prom
       }
       const since = Date.now();
       for (let run = 0; run < runs; run++) {
-        mock.enqueue({ text: answer, chunkSize: 8 });
+        await mock.enqueue({ text: answer, chunkSize: 8 });
         await askAndWait(panel, `Question ${run}`, 'two', `agent step ${run}`);
       }
       const steps = await readModelSteps(page, since);
@@ -198,7 +202,7 @@ async function portRoundTrips(page: Page, count: number): Promise<number[]> {
   return trips;
 }
 
-async function streamRow(panel: SidePanel, mock: MockLlm, runs: number): Promise<BudgetRow> {
+async function streamRow(panel: SidePanel, mock: ThreadMockLlm, runs: number): Promise<BudgetRow> {
   const ANSWER_CHARS = 20_000;
   const MARKERS = 20;
   return measured(
@@ -221,7 +225,7 @@ async function streamRow(panel: SidePanel, mock: MockLlm, runs: number): Promise
       const delays: number[] = [];
       let bytes = 0;
       for (let run = 0; run < runs; run++) {
-        mock.enqueue({ text, chunkSize: 100, delayMs: 2 });
+        await mock.enqueue({ text, chunkSize: 100, delayMs: 2 });
         await page.evaluate((count) => {
           const seen = new Map<string, number>();
           const stamped = new Map<string, number>();
@@ -374,14 +378,18 @@ async function coldOpenRow(
   );
 }
 
-async function summarizeRow(panel: SidePanel, mock: MockLlm, pages: number): Promise<BudgetRow> {
+async function summarizeRow(
+  panel: SidePanel,
+  mock: ThreadMockLlm,
+  pages: number,
+): Promise<BudgetRow> {
   const row = {
     what: `Summarize click → request at the model (${pages} largest corpus pages)`,
     baseline: 'bare executeScript returning document.body.innerText',
     budget: '≤ 1.5x, p95',
     meets: (f: { ratioP95: number }) => f.ratioP95 <= 1.5,
     profile:
-      "before read-ahead (2026-12-01, 20 pages): reading the tab on the click, i.e. the extractor (Readability and Turndown) on the live page, 148 ms of 268 ms median; then the stores of the message, run, prelude call and page before the first request (~70 ms), and Playwright's own click (~30 ms, no longer counted). After: the page is read ahead, so the click's executeScript hands over the result in ~10 ms (the attached tab is read while the message is stored); then the run loop stored the prelude call, the step and the whole page before the request (~15-25 ms of ~50 ms, by timing marks). After the write-behind (2026-12-01): the request is built from the run's memory and handed to fetch ~15-20 ms after the click; those writes follow it. After decision 0019 (2026-12-01, timing marks over 5 pages in three runs, load average 5-10): the new chat's session, message and run are stored beside the first request instead of before it (that write took 6-17 ms), and the page reader hands what it read ahead to the worker, so the click runs no script in the page (the executeScript took 5-15 ms): click → fetch called 6-16 ms instead of 17-37 ms (the first Summarize after the worker started, its code still cold: 20-90 ms). What is left: the request's way from the worker's fetch to the mock, 4-80 ms on this loaded machine, much of it the benchmark's own process (which also serves the mock) not running: a 1 ms timer in it stalled for 20-60 ms in the same windows. Timed from the click event in the panel to the request at the mock, which stamps a request when its body has arrived; the click comes once the page was read ahead, as a person looks at a page before asking for its summary.",
+      "before read-ahead (2026-12-01, 20 pages): reading the tab on the click (the extractor on the live page) took 148 ms of 268 ms median, then the stores of the message, run, prelude call and page before the first request (~70 ms). After read-ahead, the write-behind and decision 0019: the page is read ahead and handed to the worker before the click, the request is built from the run's memory and handed to fetch 3-10 ms after the click. Then (2026-12-02, timing marks, the mock in its own thread): on a third of the pages the request reached the mock 30-45 ms after fetch, each time just after the new chat's IndexedDB transaction committed; with no write committing while a request leaves (lib/agent/request-leaving.ts) it arrives 1.5-4 ms after fetch. Timed from the click event in the panel to the request's head at the mock; the click comes once the page was read ahead, as a person looks at a page before asking for its summary.",
   };
   const corpus = await startCorpusServer(pages);
   if (!corpus) {
@@ -464,7 +472,7 @@ async function summarizeRow(panel: SidePanel, mock: MockLlm, pages: number): Pro
           })(),
         );
         const before = mock.chatRequests().length;
-        mock.enqueue({ text: `Summary ${index}.` });
+        await mock.enqueue({ text: `Summary ${index}.` });
         // Timed from the click event the panel gets, in the panel's clock (wall time, like the
         // mock's stamp): Playwright's own checks before it clicks are not the extension's time.
         await page.evaluate(() => {
@@ -491,7 +499,7 @@ async function summarizeRow(panel: SidePanel, mock: MockLlm, pages: number): Pro
           () => (globalThis as unknown as { __benchClickAt?: number }).__benchClickAt,
         );
         if (clickedAt === undefined) throw new Error(`The Summarize click on ${url} was not seen.`);
-        samples.push(mock.chatRequests()[before]!.at - clickedAt);
+        samples.push(mock.chatRequests()[before]!.firstByteAt - clickedAt);
         await waitForLocator(
           `the summary of ${url}`,
           panel.answers.getByText(`Summary ${index}.`).first(),
@@ -878,7 +886,7 @@ async function answerOverPort(page: Page, text: string): Promise<string> {
 
 async function memoryRow(
   panel: SidePanel,
-  mock: MockLlm,
+  mock: ThreadMockLlm,
   context: BrowserContext,
   extensionId: string,
   answers: number,
@@ -902,10 +910,10 @@ async function memoryRow(
   }
   // The last answer reads the first answer's page again: the parser's tables are sized for the
   // page parsed last, so both figures are taken after the same page.
-  const fetchAnswer = (index: number) => {
+  const fetchAnswer = async (index: number) => {
     const page = index === answers - 1 ? 0 : index % corpus.urls.length;
     const url = `${corpus.urls[page]}?answer=${index}`;
-    mock.enqueue(
+    await mock.enqueue(
       { toolCalls: [{ id: `call_${index}`, name: 'fetch', arguments: { url } }] },
       { text: `Answer ${index} from the page.` },
     );
@@ -914,7 +922,7 @@ async function memoryRow(
   try {
     return await measured(row, async () => {
       // The first answer through the panel: its card allows the corpus site for good.
-      fetchAnswer(0);
+      await fetchAnswer(0);
       await panel.newChatButton.click();
       await panel.messageField.fill('Read the corpus page');
       await panel.sendButton.click();
@@ -936,7 +944,7 @@ async function memoryRow(
       const trend: number[] = [];
       const diffAt = Math.min(HEAP_DIFF_AT, answers - 1);
       for (let index = 1; index < answers; index++) {
-        fetchAnswer(index);
+        await fetchAnswer(index);
         const status = await answerOverPort(panel.page, `Read page ${index}`);
         if (status !== 'done') throw new Error(`Answer ${index} ended ${status}, not done.`);
         if (index % Math.max(1, Math.floor(answers / 5)) === 0) {
@@ -972,7 +980,7 @@ async function memoryRow(
 
 export async function benchExtension(options: ExtensionBenchOptions): Promise<BudgetRow[]> {
   const profile = await mkdtemp(path.join(tmpdir(), 'gleaner-bench-'));
-  const mock = await startMockLlm({ chunkSize: 8, delayMs: 0 });
+  const mock = await startThreadMockLlm({ chunkSize: 8, delayMs: 0 });
   const context = await launchBrowser(profile);
   try {
     const worker = await findServiceWorker(context);

@@ -110,7 +110,7 @@ export async function openPanelTab(
  */
 export async function configureProvider(
   panel: SidePanel,
-  mockLlm: MockLlm,
+  mockLlm: Pick<MockLlm, 'url'>,
   overrides: { apiKey?: string; model?: string; smallModel?: string; duckduckgoUrl?: string } = {},
 ): Promise<void> {
   await panel.openSettings();

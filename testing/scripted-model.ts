@@ -36,6 +36,7 @@ export class ScriptedModel implements ChatModel {
     if (!reply) throw new Error('ScriptedModel: the script ran out of replies');
     this.callCount++;
     if ('error' in reply) throw reply.error;
+    request.onResponse?.();
     if ('hangAfter' in reply) {
       request.onText?.(reply.hangAfter);
       await new Promise<void>((resolve) => {

@@ -18,7 +18,7 @@ interface ToolCallScript {
 }
 
 /** What the model does for one chat request. */
-type ScriptEntry =
+export type ScriptEntry =
   /** Stream `text` in pieces of `chunkSize` characters, `delayMs` apart. */
   | { text: string; chunkSize?: number; delayMs?: number }
   /** Stream tool calls (name, then arguments split over several deltas), finish_reason `tool_calls`. */
@@ -45,6 +45,9 @@ export interface RecordedRequest {
   /** The parsed JSON body, or undefined when there was none (or it was not JSON). */
   body: unknown;
   rawBody: string;
+  /** When the request's head arrived (wall clock, ms): its first bytes at the model. */
+  firstByteAt: number;
+  /** When its whole body had arrived (wall clock, ms). */
   at: number;
   /** Set when the client closed the connection before the answer ended (Stop, a dying worker). */
   closedByClient?: boolean;
@@ -74,6 +77,8 @@ export interface MockLlmOptions {
   delayMs?: number;
   /** A fixed port (e.g. 1234, where LM Studio listens); any free port when omitted. */
   port?: number;
+  /** Called with each request once its body has arrived, before it is answered. */
+  onRequest?: (request: RecordedRequest) => void;
 }
 
 export interface MockLlm {
@@ -143,6 +148,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const firstByteAt = Date.now();
     const rawBody = await readBody(request);
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     let body: unknown;
@@ -159,9 +165,11 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       headers: { ...request.headers },
       body,
       rawBody,
+      firstByteAt,
       at: Date.now(),
     };
     requests.push(record);
+    options.onRequest?.(record);
     notify();
     response.on('close', () => {
       if (!response.writableFinished && !closing && !cut.has(response)) {

@@ -9,12 +9,11 @@ import { createStreamingStrip } from '../text/streaming-strip';
 import { stripInvisible } from '../text/strip-invisible';
 import { prepareRequest } from './compression/compression-step';
 import { coalesceAppends } from './delta-coalescing';
+import { requestLeaving } from './request-leaving';
 import { type RunDependencies, updateRun } from './run-context';
 import type { SessionView } from './session-view';
 import { turnOf } from './step-reuse';
 import { whileStorageFull } from './storage-retry';
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Streamed text goes to the panel at most this often: about one frame. */
 const DELTA_EVERY_MS = 16;
@@ -108,10 +107,15 @@ export async function runModelStep(
     model: settings.model,
     startedAt,
   };
-  // It starts on the next task: the request is built and handed to fetch in the microtasks of
-  // the call below, so neither this write nor the writes behind it (a page stored as a tool
-  // result, which it waits for) hold the request back.
-  const started = nextTask().then(() =>
+  // It starts once the request has left (request-leaving.ts): the request is built and handed
+  // to fetch in the microtasks of the call below, and neither this write nor the writes behind
+  // it (a page stored as a tool result, the run's opening) may commit while it leaves.
+  const leaving = requestLeaving();
+  const left = () => {
+    leaving.release();
+    view.requestLeft();
+  };
+  const started = leaving.left.then(() =>
     stored(() =>
       view.transaction(async (writer) => {
         if (unfinished) await writer.updateMessage(answer.id, { content: '', status: 'streaming' });
@@ -196,6 +200,7 @@ export async function runModelStep(
         tools: dependencies.tools.specs,
         signal,
         onText,
+        onResponse: left,
         // Stored on the step, so the answer can count down to the retry ("retrying in 5 s").
         onRetry: (event) => {
           const retry = {
@@ -211,6 +216,8 @@ export async function runModelStep(
     try {
       response = await ask();
     } catch (error) {
+      // It failed before its answer began: nothing is leaving any more.
+      left();
       // The window is smaller than the setting says: compress once more and ask once more.
       if (!(error instanceof LlmError && error.kind === 'context-overflow')) throw error;
       // The compression step is numbered after this step, so this one is stored first.

@@ -6,6 +6,7 @@ import { isStorageFullError } from '../db/storage-full';
 import { inEnglish, local } from '../i18n/local-text';
 import { CommandError } from '../messaging/command-error';
 import { stripInvisible } from '../text/strip-invisible';
+import { requestLeaving } from './request-leaving';
 import type { RunDependencies } from './run-context';
 import { executeRun, type RunOpening } from './run-loop';
 import { SessionView } from './session-view';
@@ -133,14 +134,13 @@ export class RunManager {
       createdAt: now,
       updatedAt: now,
     };
-    // A new chat, its message and its run are stored together, in one transaction, while the
-    // run builds its first request from the same records in memory (session-view.ts): the
-    // answer's first write waits for this one. The reply waits for it too, so the panel clears
-    // the composer only once the message is stored.
-    const storing = this.db.transaction(
-      'rw',
-      [this.db.messages, this.db.sessions, this.db.runs],
-      async () => {
+    // A new chat, its message and its run are stored together, in one transaction, once the
+    // run's first request has left (request-leaving.ts): the run builds it from the same records
+    // in memory (session-view.ts), and the answer's first write waits for this one. The reply
+    // waits for it too, so the panel clears the composer only once the message is stored.
+    const leaving = requestLeaving();
+    const storing = leaving.left.then(() =>
+      this.db.transaction('rw', [this.db.messages, this.db.sessions, this.db.runs], async () => {
         if (!given) {
           await createSession(this.db, { id: sessionId, title: titleFromMessage(text) }, now);
         }
@@ -154,9 +154,9 @@ export class RunManager {
         await this.db.sessions.update(sessionId, { updatedAt: now });
         await this.db.runs.add(run);
         return stored;
-      },
+      }),
     );
-    view.openedBeside({ message: userMessage, run }, storing);
+    view.openedBeside({ message: userMessage, run }, storing, leaving.release);
     this.launch(runId, sessionId, dependencies, { run, view, storing });
     try {
       await refusedForSpace(storing);

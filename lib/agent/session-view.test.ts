@@ -7,6 +7,8 @@ import { ScriptedModel, type ScriptedReply } from '../../testing/scripted-model'
 import { createTestDatabase } from '../../testing/test-database';
 import type { GleanerDatabase } from '../db/database';
 import { appendMessage, markInterruptedRuns, runSteps, sessionMessages } from '../db/queries';
+import { LlmError } from '../llm/errors';
+import type { ChatRequest } from '../llm/types';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema';
 import { readTabTool } from '../tools/read-tab';
 import { createToolRegistry } from '../tools/registry';
@@ -299,6 +301,56 @@ describe('the opening of a run', () => {
     expect(modelStep?.status).toBe('done');
   });
 
+  it('stores nothing while the first request leaves, and the opening once its answer began', async () => {
+    const added: string[] = [];
+    db.messages.hook('creating', (_key, message) => {
+      added.push(message.role);
+    });
+    const model = new ScriptedModel([{ text: 'A summary.' }]);
+    const complete = model.complete.bind(model);
+    let storedWhileLeaving: string[] | undefined;
+    model.complete = async (request) => {
+      // The request on its way, for less than the longest a write waits for it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      storedWhileLeaving = [...added];
+      return complete(request);
+    };
+    const { runId, sessionId } = await runHarness(db, parts(model)).start({
+      text: 'Summarize',
+      tabIds: [7],
+    });
+    await expect.poll(async () => (await db.runs.get(runId))?.status).toBe('done');
+    expect(storedWhileLeaving).toEqual([]);
+    const stored = await sessionMessages(db, sessionId);
+    expect(stored.map((message) => [message.role, message.seq])).toEqual([
+      ['user', 0],
+      ['assistant', 1],
+      ['tool', 2],
+      ['assistant', 3],
+    ]);
+  });
+
+  it('stores the message when the endpoint has not answered the request soon after it left', async () => {
+    const model = new ScriptedModel([]);
+    let asked: ChatRequest | undefined;
+    model.complete = (request) => {
+      asked = request;
+      return new Promise((_resolve, reject) => {
+        request.signal.addEventListener('abort', () =>
+          reject(new LlmError('aborted', 'Stopped.', { partialText: '' })),
+        );
+      });
+    };
+    const manager = runHarness(db, parts(model));
+    const { runId, sessionId } = await manager.start({ text: 'Summarize', tabIds: [7] });
+    expect(asked).toBeDefined();
+    expect((await sessionMessages(db, sessionId)).map((message) => message.content)).toContain(
+      'Summarize',
+    );
+    await manager.stop(runId);
+    expect((await db.runs.get(runId))?.status).toBe('stopped');
+  });
+
   it('continues a chat from the session it read while checking it', async () => {
     const first = await runHarness(db, parts(new ScriptedModel([{ text: 'Hello.' }]))).start({
       text: 'Hi',
@@ -371,11 +423,13 @@ describe('a worker stopped before the page was stored', () => {
         article: { markdown: 'Whole page.' },
       },
     ]);
-    // The first worker's writes after its request never run: it is stopped while they wait.
+    // The first worker's writes after its request's opening never run: it is stopped while
+    // they wait (the opening itself is stored once the request has left).
     let stopped = false;
+    let openings = 0;
     const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
     (db as unknown as { transaction: unknown }).transaction = async (...args: unknown[]) => {
-      if (stopped && args[0] === 'rw') await new Promise(() => {});
+      if (stopped && args[0] === 'rw' && openings++ > 0) await new Promise(() => {});
       return transaction(...args);
     };
     const first = new ScriptedModel([{ text: 'Never stored.' }]);

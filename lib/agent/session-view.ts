@@ -99,6 +99,8 @@ export class SessionView {
    * wait behind that write.
    */
   private opening = false;
+  /** Starts the write of an opening that waits for the run's first request to leave. */
+  private releaseOpening: (() => void) | undefined;
 
   private constructor(
     private readonly db: GleanerDatabase,
@@ -135,8 +137,11 @@ export class SessionView {
   openedBeside(
     opening: { message: MessageRecord; run: RunRecord },
     storing: Promise<MessageRecord>,
+    /** Lets the opening's write start: the run's first request has left (`requestLeft`). */
+    release: () => void = () => {},
   ): void {
     const { message, run } = opening;
+    this.releaseOpening = release;
     if (this.unsettled === 0) this.ownUpdatedAts.clear();
     this.ownUpdatedAts.add(this.state.updatedAt);
     this.ownUpdatedAts.add(message.createdAt);
@@ -161,6 +166,15 @@ export class SessionView {
       });
     // A failed opening is the next write's failure (or the run's, which is stopped for it).
     this.behind.catch(() => undefined);
+  }
+
+  /**
+   * The run's model request has left (its answer began, or it failed): an opening held back for
+   * it starts its write (request-leaving.ts).
+   */
+  requestLeft(): void {
+    this.releaseOpening?.();
+    this.releaseOpening = undefined;
   }
 
   /** Whether the run's opening has been stored (always, for a run read from storage). */

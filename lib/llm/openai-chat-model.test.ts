@@ -141,6 +141,20 @@ describe('createChatModel', () => {
     });
   });
 
+  it('says the request has left once the server answers its head, before any text', async () => {
+    const { baseUrl } = await startServer(streams(chunk({ content: 'Hi' }, 'stop')));
+    const events: string[] = [];
+
+    await modelFor(baseUrl).complete(
+      request({
+        onResponse: () => events.push('answered'),
+        onText: (text) => events.push(text),
+      }),
+    );
+
+    expect(events).toEqual(['answered', 'Hi']);
+  });
+
   it('assembles a tool call split across chunks', async () => {
     const { baseUrl } = await startServer(
       streams(

@@ -217,6 +217,7 @@ export function createChatModel(
       const { data: stream, response } = await openai.chat.completions
         .create(params, { signal })
         .withResponse();
+      request.onResponse?.();
       const contentType = response.headers.get('content-type') ?? '';
       if (/text\/html/i.test(contentType)) {
         stream.controller.abort();

@@ -24,6 +24,8 @@ export interface ChatRequest {
   onText?: (textSoFar: string) => void;
   /** Told before each retry wait of this request (the answer says "retrying in 5 s"). */
   onRetry?: (event: RetryEvent) => void;
+  /** Told when the endpoint has answered the request's head: the request has left. */
+  onResponse?: () => void;
 }
 
 export interface ChatResponse {
