@@ -13,8 +13,8 @@ interface SessionsViewProps {
 }
 
 /**
- * The Sessions screen. It is loaded and reads the list only when opened, so a panel that starts
- * in the chat neither downloads its code nor reads every session before the composer works.
+ * The Sessions screen. It reads the list only when opened, so a panel that starts in the chat
+ * does not read every session before the composer works.
  */
 export function SessionsView({ selectedId, select, onOpen }: SessionsViewProps) {
   const { sessions, complete } = useSessionList();
