@@ -4,6 +4,7 @@ import { AppHeader, type PanelView } from '../../components/panel/app-header';
 import { lazyModule, useLazyModule } from '../../components/shared/lazy-module';
 import { preloadMarkdown } from '../../components/shared/markdown';
 import { whenQuiet } from '../../components/shared/when-quiet';
+import { keepNewestSessionsAhead } from '../../hooks/newest-sessions-ahead';
 import { useFocusRequest } from '../../hooks/use-focus-request';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
 import { useKeepAlive } from '../../hooks/use-keep-alive';
@@ -12,6 +13,7 @@ import { useSelectedSession } from '../../hooks/use-selected-session';
 import { useSettings } from '../../hooks/use-settings';
 import { useUiLanguage } from '../../hooks/use-ui-language';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
+import { getDatabase } from '../../lib/db/database';
 import { t } from '../../lib/i18n/translate';
 import { isConfigured, type Settings as SavedSettings } from '../../lib/settings/schema';
 import { describeSetup, providerName } from '../../lib/settings/setup-problem';
@@ -30,12 +32,20 @@ const QUIET_MS = 1_000;
  * The Markdown parser is fetched as soon as the app is up: the chat usually opens on a session
  * whose answers need it, and loading it later would land in whatever the user clicked next
  * (the session list measured 20-50 ms slower with it landing there). The Settings screen's
- * code waits for a pause, for the same reason.
+ * code waits for a pause, for the same reason. The newest page of the session list is read
+ * ahead, and read again after a pause once a session changed.
  */
 function usePreloadScreens() {
   useEffect(() => {
     void preloadMarkdown();
-    return whenQuiet(() => void settingsView.load(), QUIET_MS);
+    const stopSettings = whenQuiet(() => void settingsView.load(), QUIET_MS);
+    const stopSessions = keepNewestSessionsAhead(getDatabase(), (work) =>
+      whenQuiet(work, QUIET_MS),
+    );
+    return () => {
+      stopSettings();
+      stopSessions();
+    };
   }, []);
 }
 
