@@ -1,36 +1,41 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { getDatabase } from '../lib/db/database';
 import type { SessionRecord } from '../lib/db/records';
-
-/** Enough rows to fill the panel several times over: what is shown before the rest arrives. */
-const FIRST_PAGE = 60;
+import {
+  newestSessions,
+  newestSessionsReadAhead,
+  newestSessionsReading,
+} from './newest-sessions-ahead';
 
 const topLevel = (session: SessionRecord) => session.parentSessionId === undefined;
 
 /**
- * Top-level sessions, newest first (Fetch Analysis sessions open from their tool call instead),
- * and whether that is all of them. The newest page is read first along the updatedAt index, a
- * few milliseconds however long the history; reading every session takes longer with each one
- * kept (structured-cloning a thousand records), so the list shows the page meanwhile. All of
- * them are read in index order in one request and reversed here: a reverse read walks a cursor
- * row by row, many times slower.
+ * Top-level sessions, newest first, and whether that is all of them. The newest page is read
+ * first along the index (or taken as read ahead, when no session was written since); reading
+ * every session takes longer with each one kept (structured-cloning a thousand records), so the
+ * list shows the page meanwhile. All of them are read in index order in one request and
+ * reversed here: a reverse read walks a cursor row by row, many times slower.
  */
 export function useSessionList(): { sessions: SessionRecord[] | undefined; complete: boolean } {
-  const firstPage = useLiveQuery(() =>
-    getDatabase()
-      .sessions.orderBy('updatedAt')
-      .reverse()
-      .filter(topLevel)
-      .limit(FIRST_PAGE)
-      .toArray(),
-  );
+  const db = getDatabase();
+  const [readAhead, setReadAhead] = useState(() => newestSessionsReadAhead(db));
+  // A read ahead still under way began before this screen's own: whichever ends first is shown.
+  useEffect(() => {
+    let live = true;
+    newestSessionsReading(db)?.then((sessions) => live && sessions && setReadAhead(sessions));
+    return () => {
+      live = false;
+    };
+  }, [db]);
+  const firstPage = useLiveQuery(() => newestSessions(db), [db]) ?? readAhead;
   // Read after the first page, so the two reads do not share the database's time while the
   // first rows are awaited.
   const firstRead = firstPage !== undefined;
   const all = useLiveQuery(async () => {
     if (!firstRead) return undefined;
-    const sessions = await getDatabase().sessions.orderBy('updatedAt').toArray();
+    const sessions = await db.sessions.orderBy('updatedAt').toArray();
     return sessions.reverse().filter(topLevel);
-  }, [firstRead]);
+  }, [db, firstRead]);
   return { sessions: all ?? firstPage, complete: all !== undefined };
 }

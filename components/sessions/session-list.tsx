@@ -1,9 +1,9 @@
-import { type ChangeEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { t, tp } from '../../lib/i18n/translate';
 import { groupByDate } from './date-groups';
 import './sessions.css';
 import type { SessionRecord } from '../../lib/db/records';
-import type { SessionTransfer } from '../../lib/sessions/session-transfer';
+import type { ExportFormat, SessionTransfer } from '../../lib/sessions/session-transfer';
 import { SessionRow } from './session-row';
 import { useVirtualRows } from './use-virtual-rows';
 
@@ -112,7 +112,7 @@ export function SessionList({
   const keys = useMemo(() => lines.map((line) => line.key), [lines]);
   const { ref: listRef, visible } = useVirtualRows(keys);
 
-  async function report(action: Promise<string | undefined>, done: string) {
+  const report = useCallback(async (action: Promise<string | undefined>, done: string) => {
     try {
       const error = await action;
       // The download may land silently: the panel says it happened.
@@ -120,7 +120,16 @@ export function SessionList({
     } catch (error) {
       setStatus({ kind: 'error', text: t('exportFailed', String(error)) });
     }
-  }
+  }, []);
+  // One function for every row, so a row whose session did not change is not drawn again.
+  const exportSession = useCallback(
+    (session: SessionRecord, format: ExportFormat) =>
+      void report(
+        transfer.exportSession(session.id, format),
+        t('exportedSession', session.title, format === 'json' ? 'JSON' : 'Markdown'),
+      ),
+    [report, transfer],
+  );
 
   async function importChosen(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -217,19 +226,10 @@ export function SessionList({
                       position={line.position}
                       setSize={line.groupSize}
                       current={line.session.id === currentId}
-                      onOpen={() => onOpen(line.session.id)}
-                      onRename={(title) => onRename(line.session.id, title)}
-                      onDelete={() => onDelete(line.session.id)}
-                      onExport={(format) =>
-                        void report(
-                          transfer.exportSession(line.session.id, format),
-                          t(
-                            'exportedSession',
-                            line.session.title,
-                            format === 'json' ? 'JSON' : 'Markdown',
-                          ),
-                        )
-                      }
+                      onOpen={onOpen}
+                      onRename={onRename}
+                      onDelete={onDelete}
+                      onExport={exportSession}
                     />
                   ) : null,
                 )}

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import type { SessionRecord } from '../../lib/db/records';
 import type { MessageKey } from '../../lib/i18n/catalogs';
 import { t } from '../../lib/i18n/translate';
@@ -14,10 +14,11 @@ interface SessionRowProps {
   position: number;
   setSize: number;
   current: boolean;
-  onOpen: () => void;
-  onRename: (title: string) => Promise<string | undefined>;
-  onDelete: () => void;
-  onExport: (format: ExportFormat) => void;
+  /** Each is given the session's id, so one function serves every row (see `sameRow`). */
+  onOpen: (sessionId: string) => void;
+  onRename: (sessionId: string, title: string) => Promise<string | undefined>;
+  onDelete: (sessionId: string) => void;
+  onExport: (session: SessionRecord, format: ExportFormat) => void;
 }
 
 type Mode = 'view' | 'rename' | 'confirm-delete';
@@ -40,10 +41,30 @@ function Named({ id, title }: { id: MessageKey; title: string }) {
 }
 
 /**
+ * Whether a row would draw the same: the list draws itself again as the rows in view are
+ * measured and when the whole list arrives after its newest page (new records, same sessions),
+ * and only the rows whose session or place changed need drawing then.
+ */
+function sameRow(before: SessionRowProps, after: SessionRowProps): boolean {
+  return (
+    before.session.id === after.session.id &&
+    before.session.title === after.session.title &&
+    before.session.updatedAt === after.session.updatedAt &&
+    before.position === after.position &&
+    before.setSize === after.setSize &&
+    before.current === after.current &&
+    before.onOpen === after.onOpen &&
+    before.onRename === after.onRename &&
+    before.onDelete === after.onDelete &&
+    before.onExport === after.onExport
+  );
+}
+
+/**
  * One session: open it, or use its ⋯ menu to rename it inline, export it, or delete it after
  * an in-panel confirmation.
  */
-export function SessionRow({
+export const SessionRow = memo(function SessionRow({
   session,
   position,
   setSize,
@@ -67,7 +88,7 @@ export function SessionRow({
 
   async function saveTitle(event: FormEvent) {
     event.preventDefault();
-    const failure = await onRename(title);
+    const failure = await onRename(session.id, title);
     if (failure) setError(failure);
     else setMode('view');
   }
@@ -106,7 +127,7 @@ export function SessionRow({
         type="button"
         className="session-open"
         aria-current={current ? 'true' : undefined}
-        onClick={onOpen}
+        onClick={() => onOpen(session.id)}
       >
         {session.title}
       </button>
@@ -116,7 +137,7 @@ export function SessionRow({
       {mode === 'confirm-delete' ? (
         <div role="alertdialog" aria-label={t('deleteSessionQuestion')} className="confirm">
           <p>{t('deleteSessionConfirm')}</p>
-          <button type="button" className="button-danger" onClick={onDelete}>
+          <button type="button" className="button-danger" onClick={() => onDelete(session.id)}>
             {t('delete')}
           </button>
           <button type="button" ref={cancelRef} onClick={() => setMode('view')}>
@@ -139,12 +160,12 @@ export function SessionRow({
             {
               key: 'markdown',
               label: <Named id="rowExportMarkdown" title={session.title} />,
-              onSelect: () => onExport('markdown'),
+              onSelect: () => onExport(session, 'markdown'),
             },
             {
               key: 'json',
               label: <Named id="rowExportJson" title={session.title} />,
-              onSelect: () => onExport('json'),
+              onSelect: () => onExport(session, 'json'),
             },
             {
               key: 'delete',
@@ -157,4 +178,4 @@ export function SessionRow({
       )}
     </li>
   );
-}
+}, sameRow);

@@ -3,6 +3,8 @@ import { useTabAttachments } from '../../components/chat/use-tab-attachments';
 import { AppHeader, type PanelView } from '../../components/panel/app-header';
 import { lazyModule, useLazyModule } from '../../components/shared/lazy-module';
 import { preloadMarkdown } from '../../components/shared/markdown';
+import { whenQuiet } from '../../components/shared/when-quiet';
+import { keepNewestSessionsAhead } from '../../hooks/newest-sessions-ahead';
 import { useFocusRequest } from '../../hooks/use-focus-request';
 import { useHasActiveRun } from '../../hooks/use-has-active-run';
 import { useKeepAlive } from '../../hooks/use-keep-alive';
@@ -11,33 +13,39 @@ import { useSelectedSession } from '../../hooks/use-selected-session';
 import { useSettings } from '../../hooks/use-settings';
 import { useUiLanguage } from '../../hooks/use-ui-language';
 import { useWindowTabs } from '../../hooks/use-window-tabs';
+import { getDatabase } from '../../lib/db/database';
 import { t } from '../../lib/i18n/translate';
 import { isConfigured, type Settings as SavedSettings } from '../../lib/settings/schema';
 import { describeSetup, providerName } from '../../lib/settings/setup-problem';
 import { ChatScreen } from './chat-screen';
+import { SessionsView } from './sessions-view';
 
-// Screens behind a header button are separate chunks: the composer does not wait for them.
-const sessionsView = lazyModule(() => import('./sessions-view'));
+// The Settings screen is a chunk of its own (its forms and their schemas are large), fetched
+// ahead of need only once the user has paused; the Sessions screen is small and comes with the
+// app, so opening the list never waits for code.
 const settingsView = lazyModule(() => import('./settings-view'));
 
+/** How long the user must have been still before code they may never need is loaded. */
+const QUIET_MS = 1_000;
+
 /**
- * The Sessions screen's code is fetched as soon as the app is up (it is small, and opening the
- * list is what a panel is often opened for); once the panel is idle, the others' code is too, so
- * opening one does not wait.
+ * The Markdown parser is fetched as soon as the app is up: the chat usually opens on a session
+ * whose answers need it, and loading it later would land in whatever the user clicked next
+ * (the session list measured 20-50 ms slower with it landing there). The Settings screen's
+ * code waits for a pause, for the same reason. The newest page of the session list is read
+ * ahead, and read again after a pause once a session changed.
  */
 function usePreloadScreens() {
   useEffect(() => {
-    void sessionsView.load();
-    const preload = () => {
-      void preloadMarkdown();
-      void settingsView.load();
+    void preloadMarkdown();
+    const stopSettings = whenQuiet(() => void settingsView.load(), QUIET_MS);
+    const stopSessions = keepNewestSessionsAhead(getDatabase(), (work) =>
+      whenQuiet(work, QUIET_MS),
+    );
+    return () => {
+      stopSettings();
+      stopSessions();
     };
-    if (typeof requestIdleCallback === 'undefined') {
-      const timer = setTimeout(preload, 500);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(preload, { timeout: 1_000 });
-    return () => cancelIdleCallback(handle);
   }, []);
 }
 
@@ -81,7 +89,6 @@ export function App(props: AppProps) {
     setView('chat');
   });
   usePreloadScreens();
-  const Sessions = useLazyModule(sessionsView, view === 'sessions')?.SessionsView;
   const Settings = useLazyModule(settingsView, view === 'settings')?.SettingsView;
   const toggle = (target: PanelView) => setView(view === target ? 'chat' : target);
 
@@ -118,8 +125,8 @@ export function App(props: AppProps) {
             onQueuedSendTaken={props.onQueuedSendTaken}
           />
         )}
-        {Sessions && (
-          <Sessions
+        {view === 'sessions' && (
+          <SessionsView
             selectedId={selectedId}
             select={select}
             onOpen={(id) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { SessionList } from '../../components/sessions/session-list';
 import { sendCommand } from '../../hooks/send-command';
 import { sessionTransfer } from '../../hooks/session-transfer';
@@ -13,22 +13,28 @@ interface SessionsViewProps {
 }
 
 /**
- * The Sessions screen. It is loaded and reads the list only when opened, so a panel that starts
- * in the chat neither downloads its code nor reads every session before the composer works.
+ * The Sessions screen. It reads the list only when opened, so a panel that starts in the chat
+ * does not read every session before the composer works.
  */
 export function SessionsView({ selectedId, select, onOpen }: SessionsViewProps) {
   const { sessions, complete } = useSessionList();
   const [listError, setListError] = useState<string>();
   const importProgress = useImportProgress();
 
-  async function rename(sessionId: string, title: string) {
+  // The rows' actions stay the same functions while the list changes, so rows whose session did
+  // not change are not drawn again; they read the list and the selection as they are when used.
+  const latest = useRef({ sessions, selectedId, select });
+  latest.current = { sessions, selectedId, select };
+
+  const rename = useCallback(async (sessionId: string, title: string) => {
     const result = await sendCommand({ type: 'renameSession', sessionId, title });
     return result.ok ? undefined : result.error;
-  }
+  }, []);
 
-  async function remove(sessionId: string) {
+  const remove = useCallback(async (sessionId: string) => {
     const result = await sendCommand({ type: 'deleteSession', sessionId });
     setListError(result.ok ? undefined : result.error);
+    const { sessions, selectedId, select } = latest.current;
     if (result.ok && sessionId === selectedId) {
       // The open session is gone: open the next one in the list (or the one before it).
       const list = sessions ?? [];
@@ -36,7 +42,8 @@ export function SessionsView({ selectedId, select, onOpen }: SessionsViewProps) 
       const next = list[at + 1] ?? list[at - 1];
       select(next && next.id !== sessionId ? next.id : null);
     }
-  }
+  }, []);
+  const removeNow = useCallback((sessionId: string) => void remove(sessionId), [remove]);
 
   return (
     <div className="screen">
@@ -47,7 +54,7 @@ export function SessionsView({ selectedId, select, onOpen }: SessionsViewProps) 
         currentId={selectedId}
         onOpen={onOpen}
         onRename={rename}
-        onDelete={(id) => void remove(id)}
+        onDelete={removeNow}
         transfer={sessionTransfer}
         importProgress={importProgress}
       />
