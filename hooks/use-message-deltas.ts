@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { getDatabase } from '../lib/db/database';
-import {
-  type AssembledText,
-  createDeltaAssembler,
-  type DeltaAssembler,
-  type StoredText,
-} from '../lib/messaging/delta-assembly';
+import type { AssembledText, StoredText } from '../lib/messaging/delta-assembly';
+import { createDeltaHub, type DeltaHub } from '../lib/messaging/delta-hub';
 import { getPortClient } from '../lib/messaging/port-client';
 
 type DeltaMap = ReadonlyMap<string, AssembledText>;
@@ -16,6 +12,16 @@ const FRAME_MS = 16;
 async function readStored(messageId: string): Promise<StoredText | undefined> {
   const message = await getDatabase().messages.get(messageId);
   return message && { content: message.content, streaming: message.status === 'streaming' };
+}
+
+let hub: DeltaHub | undefined;
+/** The page's one delta hub (delta-hub.ts), made on first use. */
+function deltaHub(): DeltaHub {
+  hub ??= createDeltaHub({
+    subscribe: (receive) => getPortClient().onMessageDelta(receive),
+    readStored,
+  });
+  return hub;
 }
 
 /**
@@ -31,12 +37,10 @@ export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
   const [deltas, setDeltas] = useState<DeltaMap>(new Map());
   const key = streamingIds.join('\n');
   const wanted = useRef<ReadonlySet<string>>(new Set());
-  const assembler = useRef<DeltaAssembler | undefined>(undefined);
 
-  // One assembler for the panel's life, so a second message starting to stream does not make
-  // the first one's text be read back from storage.
+  // One assembler for the page's life (delta-hub.ts): neither a second message starting to
+  // stream nor this screen being drawn anew makes an answer's text be read back from storage.
   useEffect(() => {
-    const client = getPortClient();
     let changed = new Map<string, AssembledText>();
     let scheduled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,25 +59,18 @@ export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
         return next;
       });
     };
-    const created = createDeltaAssembler({
-      readStored,
-      onChange: (messageId, text) => {
-        changed.set(messageId, text);
-        if (scheduled) return;
-        scheduled = true;
-        const wait = FRAME_MS - (performance.now() - lastFlush);
-        if (wait <= 0) queueMicrotask(flush);
-        else timer = setTimeout(flush, wait);
-      },
-    });
-    assembler.current = created;
     // Every delta is taken in, shown or not: the first deltas of an answer arrive before the
     // stored message tells the panel it is streaming.
-    const unsubscribe = client.onMessageDelta((delta) => created.receive(delta));
+    const stopListening = deltaHub().listen((messageId, text) => {
+      changed.set(messageId, text);
+      if (scheduled) return;
+      scheduled = true;
+      const wait = FRAME_MS - (performance.now() - lastFlush);
+      if (wait <= 0) queueMicrotask(flush);
+      else timer = setTimeout(flush, wait);
+    });
     return () => {
-      unsubscribe();
-      created.dispose();
-      assembler.current = undefined;
+      stopListening();
       disposed = true;
       clearTimeout(timer);
     };
@@ -81,13 +78,13 @@ export function useMessageDeltas(streamingIds: readonly string[]): DeltaMap {
 
   useEffect(() => {
     const next = new Set(key ? key.split('\n') : []);
-    for (const id of wanted.current) if (!next.has(id)) assembler.current?.forget(id);
+    for (const id of wanted.current) if (!next.has(id)) deltaHub().assembler.forget(id);
     wanted.current = next;
     setDeltas((current) => {
       const kept = new Map([...current].filter(([id]) => next.has(id)));
       // A message shown as streaming now may have had its first deltas already.
       for (const id of next) {
-        const text = assembler.current?.get(id);
+        const text = deltaHub().assembler.get(id);
         if (text && !kept.has(id)) kept.set(id, text);
       }
       return kept.size === current.size && [...kept.keys()].every((id) => current.has(id))
