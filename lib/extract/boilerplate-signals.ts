@@ -80,6 +80,13 @@ function markerWords(raw: string): string {
 
 const NEGATED_TOKEN = /^(?:no|not|non|without|hide)[-_]/i;
 
+/**
+ * A CMS entity's publishing state (Drupal gives every paragraph and node `paragraph-published`
+ * or `node--unpublished`): it says the block is live, not that it is a dateline.
+ */
+const PUBLISHING_STATE_TOKEN =
+  /^(?:paragraph|node|entity|block|media|comment)(?:-{1,2}|_)(?:un)?published$/i;
+
 // Pages repeat the same class strings many times over: judge each string once.
 const kindByMarkup = new Map<string, MarkerKind | null>();
 
@@ -104,7 +111,7 @@ function judgeMarkup(className: string, raw: string): MarkerKind | null {
   const words = markerWords(
     raw
       .split(/\s+/)
-      .filter((token) => !NEGATED_TOKEN.test(token))
+      .filter((token) => !NEGATED_TOKEN.test(token) && !PUBLISHING_STATE_TOKEN.test(token))
       .join(' '),
   );
   if (!words) return null;

@@ -36,6 +36,21 @@ describe('removeBoilerplate keeps article text', () => {
     expect(text).toContain(first);
   });
 
+  it("keeps a block whose class gives its CMS publishing state, not a dateline's", () => {
+    const spec = 'Field of view 180° by 180°, night vision to 25 feet.';
+    const { text } = clean(
+      `<p>${LONG}</p><div class="paragraph paragraph--type--specs paragraph-published"><p>${spec}</p></div><p>${LONG}</p>`,
+    );
+    expect(text).toContain(spec);
+  });
+
+  it('still removes a short block whose class says it is a publication date', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="date-published">Published 3 March 2026</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('3 March 2026');
+  });
+
   it('still removes a block whose class names a caption', () => {
     const { text } = clean(
       `<p>${LONG}</p><div class="wp-caption-text">A crowd on the bridge at dawn.</div><p>${LONG}</p>`,
