@@ -183,6 +183,27 @@ describe('a section front that calls itself an article', () => {
   });
 });
 
+describe('a section front whose every teaser is named a promo', () => {
+  const article = extractFromHtml(
+    fixture('section-front-promo-teasers.html'),
+    'https://courier.example/city/',
+  );
+
+  it('is read as a listing of its teasers, which the cleaner would take for promotions', () => {
+    expect(article.kind).toBe('listing');
+    expect(article.fallback).toBeNull();
+    expect(article.markdown).toContain(
+      '[Harbour dredging starts next month](https://courier.example/city/harbour-dredging)',
+    );
+    expect(article.markdown).toContain('Kitchens closed in the nineties reopen');
+    expect(article.markdown.match(/courier\.example\/city\/[a-z-]+\)/g)).toHaveLength(6);
+  });
+
+  it('still drops the site menu', () => {
+    expect(article.markdown).not.toContain('Sport');
+  });
+});
+
 describe('a news archive whose teasers look like media cards to the article cleaner', () => {
   const article = extractFromHtml(
     fixture('news-archive.html'),
