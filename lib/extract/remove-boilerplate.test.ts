@@ -51,6 +51,23 @@ describe('removeBoilerplate keeps article text', () => {
     expect(text).not.toContain('3 March 2026');
   });
 
+  it('keeps paragraphs styled by typography classes such as text-size-large', () => {
+    const offer =
+      'We watch the dark web for your email, phone number and bank details around the clock.';
+    const { text } = clean(
+      `<p>${LONG}</p><p class="text-size-large">${offer}</p><div class="font-size-h3">Plans from $8 a month</div><p>${LONG}</p>`,
+    );
+    expect(text).toContain(offer);
+    expect(text).toContain('Plans from $8 a month');
+  });
+
+  it("still removes a news site's text-size control", () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="text-size">Text size: A A A</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('A A A');
+  });
+
   it('still removes a block whose class names a caption', () => {
     const { text } = clean(
       `<p>${LONG}</p><div class="wp-caption-text">A crowd on the bridge at dawn.</div><p>${LONG}</p>`,
