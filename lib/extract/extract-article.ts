@@ -47,11 +47,11 @@ const PROFILES: Record<PageKind, BoilerplateProfile> = {
   article: {},
   documentation: {},
   forum: { keep: new Set<MarkerKind>(['comments']) },
-  product: {},
+  product: { mediaSections: true },
   // A listing's items are teasers: a picture, a title, a date, a line of text. Markup names
   // them as media cards, captions and dates; here they are the content.
   listing: { keepLinks: true, keep: new Set<MarkerKind>(['media', 'caption', 'meta']) },
-  service: {},
+  service: { mediaSections: true },
 };
 
 /**

@@ -495,3 +495,23 @@ describe('a product page whose labels and values are sibling spans with nothing 
     expect(markdown).toContain('letVoices');
   });
 });
+
+describe('a product page whose feature sections are blocks named for their pictures', () => {
+  const article = extractFromHtml(
+    fixture('product-image-text-sections.html'),
+    'https://larkhill.example/products/fenwick-doorbell-camera',
+  );
+
+  it('keeps each section laid out beside a picture: its heading and its text', () => {
+    expect(article.kind).toBe('product');
+    const { markdown } = article;
+    expect(markdown).toContain('Sees the whole porch');
+    expect(markdown).toContain('shows a visitor from head to toe');
+    expect(markdown).toContain('Infrared lights see up to eight metres');
+    expect(markdown).toContain('2.4 and 5 GHz');
+  });
+
+  it("still drops a picture's caption", () => {
+    expect(article.markdown).not.toContain('shown at actual size');
+  });
+});
