@@ -59,11 +59,12 @@ const KIND_PATTERNS: [MarkerKind, RegExp][] = [
     'bio',
     /(?:^| )(?:author ?(?:bio|box|info|card|details|profile|about|block|footer)|about ?(?:the )?author|bio|biography|contributor ?bio|byline|bylines|article ?author|post ?author|entry ?author)(?: |$)/,
   ],
-  // "text size" is a news site's font-size control; followed by a value ("text-size-large",
-  // "font-size-h3", Webflow's and other frameworks' typography classes) it styles content.
+  // "text size" is a news site's font-size control; with a value ("text-size-large",
+  // "font-size-h3", Webflow's and other frameworks' typography classes, or WordPress's
+  // "has-small-font-size") it styles content.
   [
     'meta',
-    /(?:^| )(?:dateline|timestamp|published|pubdate|post ?date|entry ?date|article ?date|date|time|updated|post ?meta|entry ?meta|article ?meta|meta ?data|entry ?footer|post ?footer|tags|tag ?list|tag ?cloud|post ?tags|entry ?tags|categories|topics|print|reprints?|(?:text|font) ?size(?! (?:\w*\d\w*|x*s|x*l|m|sm|md|lg|x*small|x*large|regular|normal|medium|larger|smaller|tiny|huge|big|base)(?: |$)))(?: |$)/,
+    /(?:^| )(?:dateline|timestamp|published|pubdate|post ?date|entry ?date|article ?date|date|time|updated|post ?meta|entry ?meta|article ?meta|meta ?data|entry ?footer|post ?footer|tags|tag ?list|tag ?cloud|post ?tags|entry ?tags|categories|topics|print|reprints?|(?<!has(?: [a-z0-9]+)+ )(?:text|font) ?size(?! (?:\w*\d\w*|x*s|x*l|m|sm|md|lg|x*small|x*large|regular|normal|medium|larger|smaller|tiny|huge|big|base)(?: |$)))(?: |$)/,
   ],
   [
     'ad',

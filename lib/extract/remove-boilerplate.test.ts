@@ -51,14 +51,15 @@ describe('removeBoilerplate keeps article text', () => {
     expect(text).not.toContain('3 March 2026');
   });
 
-  it('keeps paragraphs styled by typography classes such as text-size-large', () => {
+  it('keeps paragraphs styled by typography classes (text-size-large, has-small-font-size)', () => {
     const offer =
       'We watch the dark web for your email, phone number and bank details around the clock.';
     const { text } = clean(
-      `<p>${LONG}</p><p class="text-size-large">${offer}</p><div class="font-size-h3">Plans from $8 a month</div><p>${LONG}</p>`,
+      `<p>${LONG}</p><p class="text-size-large">${offer}</p><div class="font-size-h3">Plans from $8 a month</div><p class="has-small-font-size">Prices include tax in every state.</p><p>${LONG}</p>`,
     );
     expect(text).toContain(offer);
     expect(text).toContain('Plans from $8 a month');
+    expect(text).toContain('Prices include tax in every state.');
   });
 
   it("still removes a news site's text-size control", () => {
