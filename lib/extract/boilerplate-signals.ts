@@ -59,9 +59,12 @@ const KIND_PATTERNS: [MarkerKind, RegExp][] = [
     'bio',
     /(?:^| )(?:author ?(?:bio|box|info|card|details|profile|about|block|footer)|about ?(?:the )?author|bio|biography|contributor ?bio|byline|bylines|article ?author|post ?author|entry ?author)(?: |$)/,
   ],
+  // "text size" is a news site's font-size control; with a value ("text-size-large",
+  // "font-size-h3", Webflow's and other frameworks' typography classes, or WordPress's
+  // "has-small-font-size") it styles content.
   [
     'meta',
-    /(?:^| )(?:dateline|timestamp|published|pubdate|post ?date|entry ?date|article ?date|date|time|updated|post ?meta|entry ?meta|article ?meta|meta ?data|entry ?footer|post ?footer|tags|tag ?list|tag ?cloud|post ?tags|entry ?tags|categories|topics|print|reprints?|text ?size|font ?size)(?: |$)/,
+    /(?:^| )(?:dateline|timestamp|published|pubdate|post ?date|entry ?date|article ?date|date|time|updated|post ?meta|entry ?meta|article ?meta|meta ?data|entry ?footer|post ?footer|tags|tag ?list|tag ?cloud|post ?tags|entry ?tags|categories|topics|print|reprints?|(?<!has(?: [a-z0-9]+)+ )(?:text|font) ?size(?! (?:\w*\d\w*|x*s|x*l|m|sm|md|lg|x*small|x*large|regular|normal|medium|larger|smaller|tiny|huge|big|base)(?: |$)))(?: |$)/,
   ],
   [
     'ad',
@@ -79,6 +82,13 @@ function markerWords(raw: string): string {
 }
 
 const NEGATED_TOKEN = /^(?:no|not|non|without|hide)[-_]/i;
+
+/**
+ * A CMS entity's publishing state (Drupal gives every paragraph and node `paragraph-published`
+ * or `node--unpublished`): it says the block is live, not that it is a dateline.
+ */
+const PUBLISHING_STATE_TOKEN =
+  /^(?:paragraph|node|entity|block|media|comment)(?:-{1,2}|_)(?:un)?published$/i;
 
 // Pages repeat the same class strings many times over: judge each string once.
 const kindByMarkup = new Map<string, MarkerKind | null>();
@@ -104,7 +114,7 @@ function judgeMarkup(className: string, raw: string): MarkerKind | null {
   const words = markerWords(
     raw
       .split(/\s+/)
-      .filter((token) => !NEGATED_TOKEN.test(token))
+      .filter((token) => !NEGATED_TOKEN.test(token) && !PUBLISHING_STATE_TOKEN.test(token))
       .join(' '),
   );
   if (!words) return null;

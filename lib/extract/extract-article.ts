@@ -4,6 +4,7 @@ import type { MarkerKind } from './boilerplate-signals';
 import { fallbackContent } from './fallback-content';
 import { htmlToMarkdown } from './html-to-markdown';
 import { stripInvisibleCharacters } from './invisible-characters';
+import { listingRegion } from './listing-region';
 import { tidyListing } from './listing-tidy';
 import { detectPageKind, type PageKind } from './page-kind';
 import { readPageMetadata } from './page-metadata';
@@ -46,11 +47,11 @@ const PROFILES: Record<PageKind, BoilerplateProfile> = {
   article: {},
   documentation: {},
   forum: { keep: new Set<MarkerKind>(['comments']) },
-  product: {},
+  product: { mediaSections: true },
   // A listing's items are teasers: a picture, a title, a date, a line of text. Markup names
   // them as media cards, captions and dates; here they are the content.
   listing: { keepLinks: true, keep: new Set<MarkerKind>(['media', 'caption', 'meta']) },
-  service: {},
+  service: { mediaSections: true },
 };
 
 /**
@@ -139,8 +140,8 @@ function extractByKind(
       content = wholerRegion(content, regionCopy, clean);
     }
     let listing = short && bodyCopy && pick ? listingOf(document, pick, bodyCopy) : null;
-    if (listing && listing !== pick && !options.keepBoilerplate) {
-      removeBoilerplate(listing, undefined, PROFILES.listing);
+    if (listing && bodyCopy && listing !== pick && !options.keepBoilerplate) {
+      listing = cleanListing(listing, bodyCopy);
     }
     if (listing && content !== pick && content && textLength(content) > textLength(listing)) {
       listing = null;
@@ -227,6 +228,49 @@ function listingOf(document: Document, picked: Element, bodyCopy: HTMLElement): 
   for (const item of items) listing.append(item);
   return listing;
 }
+
+/**
+ * The listing the check put together (an intro and its items), cleaned as a listing. The items
+ * were found because they are built alike, whatever their class says, and some sites name every
+ * teaser a promo ("PagePromo", "cmp-promo-container__content-item"): the boilerplate pass then
+ * removes each of them and leaves nothing. When it leaves less than a scrap, two readings are
+ * tried and the one with more text wins: the items again, with the marker that removed the most
+ * text kept as content (a page of service teasers); and the rest of the page read as a listing's
+ * region (a news hub whose feed is built otherwise than its top teasers).
+ */
+function cleanListing(listing: Element, rest: HTMLElement): Element {
+  const parts = Array.from(listing.children).map((part) => part.cloneNode(true) as Element);
+  const removedText = new Map<MarkerKind, number>();
+  removeBoilerplate(
+    listing,
+    (element, reason) => {
+      const kind = reason.startsWith(MARKER_REASON)
+        ? (reason.slice(MARKER_REASON.length) as MarkerKind)
+        : null;
+      if (kind) removedText.set(kind, (removedText.get(kind) ?? 0) + textLength(element));
+    },
+    PROFILES.listing,
+  );
+  if (textLength(listing) >= TINY_ARTICLE) return listing;
+  let best = listing;
+  let named: MarkerKind | null = null;
+  for (const [kind, length] of removedText) {
+    if (!named || length > (removedText.get(named) ?? 0)) named = kind;
+  }
+  if (named && named !== 'hidden') {
+    const items = listing.ownerDocument.createElement('div');
+    items.append(...parts);
+    const keep = new Set<MarkerKind>([...(PROFILES.listing.keep ?? []), named]);
+    removeBoilerplate(items, undefined, { ...PROFILES.listing, keep });
+    if (textLength(items) > textLength(best)) best = items;
+  }
+  const region = listingRegion(rest);
+  removeBoilerplate(region, undefined, PROFILES.listing);
+  return textLength(region) > textLength(best) ? region : best;
+}
+
+/** How the boilerplate pass names a removal by class words ("marker:promo"). */
+const MARKER_REASON = 'marker:';
 
 /** Whether Readability's pick is short enough, and not prose, to be checked for a listing. */
 function isShortPick(picked: Element): boolean {

@@ -183,6 +183,27 @@ describe('a section front that calls itself an article', () => {
   });
 });
 
+describe('a section front whose every teaser is named a promo', () => {
+  const article = extractFromHtml(
+    fixture('section-front-promo-teasers.html'),
+    'https://courier.example/city/',
+  );
+
+  it('is read as a listing of its teasers, which the cleaner would take for promotions', () => {
+    expect(article.kind).toBe('listing');
+    expect(article.fallback).toBeNull();
+    expect(article.markdown).toContain(
+      '[Harbour dredging starts next month](https://courier.example/city/harbour-dredging)',
+    );
+    expect(article.markdown).toContain('Kitchens closed in the nineties reopen');
+    expect(article.markdown.match(/courier\.example\/city\/[a-z-]+\)/g)).toHaveLength(6);
+  });
+
+  it('still drops the site menu', () => {
+    expect(article.markdown).not.toContain('Sport');
+  });
+});
+
 describe('a news archive whose teasers look like media cards to the article cleaner', () => {
   const article = extractFromHtml(
     fixture('news-archive.html'),
@@ -472,5 +493,25 @@ describe('a product page whose labels and values are sibling spans with nothing 
     }
     expect(markdown).not.toContain('LanguageEnglish');
     expect(markdown).toContain('letVoices');
+  });
+});
+
+describe('a product page whose feature sections are blocks named for their pictures', () => {
+  const article = extractFromHtml(
+    fixture('product-image-text-sections.html'),
+    'https://larkhill.example/products/fenwick-doorbell-camera',
+  );
+
+  it('keeps each section laid out beside a picture: its heading and its text', () => {
+    expect(article.kind).toBe('product');
+    const { markdown } = article;
+    expect(markdown).toContain('Sees the whole porch');
+    expect(markdown).toContain('shows a visitor from head to toe');
+    expect(markdown).toContain('Infrared lights see up to eight metres');
+    expect(markdown).toContain('2.4 and 5 GHz');
+  });
+
+  it("still drops a picture's caption", () => {
+    expect(article.markdown).not.toContain('shown at actual size');
   });
 });

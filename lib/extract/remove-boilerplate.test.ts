@@ -36,6 +36,39 @@ describe('removeBoilerplate keeps article text', () => {
     expect(text).toContain(first);
   });
 
+  it("keeps a block whose class gives its CMS publishing state, not a dateline's", () => {
+    const spec = 'Field of view 180° by 180°, night vision to 25 feet.';
+    const { text } = clean(
+      `<p>${LONG}</p><div class="paragraph paragraph--type--specs paragraph-published"><p>${spec}</p></div><p>${LONG}</p>`,
+    );
+    expect(text).toContain(spec);
+  });
+
+  it('still removes a short block whose class says it is a publication date', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="date-published">Published 3 March 2026</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('3 March 2026');
+  });
+
+  it('keeps paragraphs styled by typography classes (text-size-large, has-small-font-size)', () => {
+    const offer =
+      'We watch the dark web for your email, phone number and bank details around the clock.';
+    const { text } = clean(
+      `<p>${LONG}</p><p class="text-size-large">${offer}</p><div class="font-size-h3">Plans from $8 a month</div><p class="has-small-font-size">Prices include tax in every state.</p><p>${LONG}</p>`,
+    );
+    expect(text).toContain(offer);
+    expect(text).toContain('Plans from $8 a month');
+    expect(text).toContain('Prices include tax in every state.');
+  });
+
+  it("still removes a news site's text-size control", () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="text-size">Text size: A A A</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('A A A');
+  });
+
   it('still removes a block whose class names a caption', () => {
     const { text } = clean(
       `<p>${LONG}</p><div class="wp-caption-text">A crowd on the bridge at dawn.</div><p>${LONG}</p>`,

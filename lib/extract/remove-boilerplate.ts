@@ -43,6 +43,11 @@ export interface BoilerplateProfile {
   keep?: ReadonlySet<MarkerKind>;
   /** Blocks of links are the content (a listing's items): keep them. */
   keepLinks?: boolean;
+  /**
+   * A block named for its picture ("image-text", "media-left", "carousel-item") that holds a
+   * heading and a paragraph is a section of the page laid out beside a picture: keep it.
+   */
+  mediaSections?: boolean;
 }
 
 /** Told about each element before it is removed, and why (for debugging the extractor). */
@@ -171,8 +176,21 @@ function boilerplateReason(
   const length = textLength(element);
   // Nothing to gain from removing an empty element, and an image stays to mark its caption.
   if (length === 0 || length > Math.min(limit, MAX_TEXT[kind])) return null;
+  if (kind === 'media' && profile.mediaSections && isSection(element)) return null;
   if (kind === 'related' && length > 300 && linkDensity(element, length) < 0.3) return null;
   return `marker:${kind}`;
+}
+
+/** Text longer than a caption's. */
+const SECTION_PARAGRAPH = 80;
+
+/** A heading with a paragraph of text under it: a section, not a picture and its caption. */
+function isSection(element: Element): boolean {
+  if (!element.querySelector('h1, h2, h3, h4, h5, h6')) return false;
+  for (const paragraph of Array.from(element.getElementsByTagName('p'))) {
+    if (textLength(paragraph) >= SECTION_PARAGRAPH) return true;
+  }
+  return false;
 }
 
 const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
