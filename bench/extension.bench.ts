@@ -816,7 +816,7 @@ async function importAndHistoryRows(
     return {
       samples: listSamples,
       baselineSamples: bare.list,
-      extra: `from a cold panel open to the list: median ${median(panelOpenSamples)} ms (the cold open is its own row)`,
+      extra: `from a cold panel open to the list: median ${Math.round(median(panelOpenSamples))} ms (the cold open is its own row)`,
     };
   });
   const top = (times: Map<string, number>) =>
