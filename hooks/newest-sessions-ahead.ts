@@ -8,7 +8,8 @@ export const FIRST_PAGE = 60;
 const READ = 2 * FIRST_PAGE;
 const ENOUGH = FIRST_PAGE / 2;
 
-const topLevel = (session: SessionRecord) => session.parentSessionId === undefined;
+/** A session the list shows: Fetch Analysis sessions open from their tool call instead. */
+export const topLevel = (session: SessionRecord) => session.parentSessionId === undefined;
 
 /**
  * The newest top-level sessions, newest first (Fetch Analysis sessions open from their tool call

@@ -6,9 +6,8 @@ import {
   newestSessions,
   newestSessionsReadAhead,
   newestSessionsReading,
+  topLevel,
 } from './newest-sessions-ahead';
-
-const topLevel = (session: SessionRecord) => session.parentSessionId === undefined;
 
 /**
  * Top-level sessions, newest first, and whether that is all of them. The newest page is read

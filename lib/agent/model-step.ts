@@ -234,6 +234,8 @@ export async function runModelStep(
       );
       response = await ask();
     }
+    // The answer is in hand: the request has left, whether or not the model said when.
+    left();
     await settleWrites();
     await started;
     const tokensIn = response.usage?.promptTokens ?? prepared.tokens;
