@@ -6,8 +6,8 @@ export interface MessageEntry {
 }
 
 /**
- * Fills a message the way `browser.i18n.getMessage` does, so that a language chosen in Settings
- * (read from the bundled file) reads exactly like the browser's own lookup: each `$name$` becomes
+ * Fills a message the way `browser.i18n.getMessage` does, so that the bundled file reads exactly
+ * like the browser's own lookup: each `$name$` becomes
  * its placeholder's content (names are case-insensitive), then `$1`…`$9` become the
  * substitutions (a missing one becomes empty) and `$$` becomes a single `$`.
  */

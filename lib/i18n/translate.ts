@@ -1,25 +1,16 @@
 import { CATALOGS, type Language, LOCALE_TAGS, type MessageKey, type PluralKey } from './catalogs';
 import { formatMessage } from './format-message';
 
-/** `browser.i18n.getMessage`, or nothing when the language was chosen in Settings. */
-export type GetMessage = (key: string, substitutions: string[]) => string;
-
-interface ActiveLanguage {
-  language: Language;
-  getMessage?: GetMessage;
-}
-
-// English from the bundled file until an entrypoint says which language to use: unit tests and
-// the first moments of a page read English.
-let active: ActiveLanguage = { language: 'en' };
+// English until an entrypoint says which language to use: unit tests and the first moments of
+// a page read English.
+let active: { language: Language } = { language: 'en' };
 
 /**
- * Sets the language every later `t` call uses. With `getMessage` (the browser's own lookup, for
- * the Browser default choice) messages come from the browser; without it, from the bundled file
- * of `language`, filled by the same rules.
+ * Sets the language every later `t` call uses: messages come from the bundled file of
+ * `language`, filled by the rules of `browser.i18n.getMessage`.
  */
-export function setActiveLanguage(language: Language, getMessage?: GetMessage): void {
-  active = { language, getMessage };
+export function setActiveLanguage(language: Language): void {
+  active = { language };
 }
 
 /** The BCP 47 tag of the active language, for Intl and `<html lang>`. */
@@ -44,8 +35,6 @@ function substitute(values: ReadonlyArray<string | number>): string[] {
 
 function lookup(key: string, values: ReadonlyArray<string | number>): string {
   const substitutions = substitute(values);
-  const fromBrowser = active.getMessage?.(key, substitutions);
-  if (fromBrowser) return fromBrowser;
   const entry = CATALOGS[active.language][key] ?? CATALOGS.en[key];
   if (!entry) throw new Error(`There is no message "${key}" in public/_locales/en/messages.json.`);
   return formatMessage(entry, substitutions);

@@ -113,22 +113,40 @@ function modelFor(baseUrl: string, apiKey = KEY, extra: { sleep?: Sleep } = {}) 
 
 describe('createChatModel', () => {
   it('streams text, reporting the text so far as it arrives, and returns usage', async () => {
-    const { baseUrl } = await startServer(
-      streams(
-        chunk({ role: 'assistant', content: 'Hel' }),
-        chunk({ content: 'lo, ' }),
-        chunk({ content: 'world' }, 'stop'),
-        {
+    const pieces = [
+      chunk({ role: 'assistant', content: 'Hel' }),
+      chunk({ content: 'lo, ' }),
+      chunk({ content: 'world' }, 'stop'),
+    ];
+    const seen: string[] = [];
+    let shown: () => void = () => {};
+    const { baseUrl } = await startServer(async (response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      // Each piece goes out only once the one before is on screen: one read each.
+      for (const piece of pieces) {
+        const onScreen = new Promise<void>((resolve) => {
+          shown = resolve;
+        });
+        response.write(sse(piece));
+        await onScreen;
+      }
+      response.write(
+        sse({
           ...chunk({}),
           choices: [],
           usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
-        },
-      ),
-    );
-    const seen: string[] = [];
+        }),
+      );
+      response.end('data: [DONE]\n\n');
+    });
 
     const response = await modelFor(baseUrl).complete(
-      request({ onText: (text) => seen.push(text) }),
+      request({
+        onText: (text) => {
+          seen.push(text);
+          shown();
+        },
+      }),
     );
 
     expect(seen).toEqual(['Hel', 'Hello, ', 'Hello, world']);
@@ -139,6 +157,49 @@ describe('createChatModel', () => {
       usage: { promptTokens: 12, completionTokens: 3 },
       attempts: 1,
     });
+  });
+
+  it('tells the answer so far once for chunks that arrive together', async () => {
+    const { baseUrl } = await startServer(
+      streams(
+        chunk({ content: 'One, ' }),
+        chunk({ content: 'two, ' }),
+        chunk({ content: 'three' }),
+      ),
+    );
+    const seen: string[] = [];
+
+    await modelFor(baseUrl).complete(request({ onText: (text) => seen.push(text) }));
+
+    expect(seen).toEqual(['One, two, three']);
+  });
+
+  it('ends the answer at [DONE] even when the server keeps the stream open', async () => {
+    const { baseUrl } = await startServer((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(sse(chunk({ content: 'Done here' }, 'stop')));
+      response.write('data: [DONE]\n\n: keep-alive\n\n');
+      // Never ends, as some proxies do.
+    });
+
+    const answer = await modelFor(baseUrl).complete(request());
+
+    expect(answer).toMatchObject({ content: 'Done here', finishReason: 'stop' });
+  });
+
+  it('reads an event stream with CRLF line ends, comments and keep-alive events', async () => {
+    const { baseUrl } = await startServer((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const first = JSON.stringify(chunk({ content: 'Line ends ' }));
+      const second = JSON.stringify(chunk({ content: 'vary' }, 'stop'));
+      response.end(
+        `: opened\r\nevent: ping\r\n\r\ndata: ${first}\r\n\r\ndata:${second}\r\rdata: [DONE]`,
+      );
+    });
+
+    const answer = await modelFor(baseUrl).complete(request());
+
+    expect(answer).toMatchObject({ content: 'Line ends vary', finishReason: 'stop' });
   });
 
   it('says the request has left once the server answers its head, before any text', async () => {

@@ -1,5 +1,6 @@
 import { APIConnectionError, APIError, OpenAI } from 'openai';
 import type {
+  ChatCompletionChunk,
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
   ChatCompletionTool,
@@ -7,6 +8,7 @@ import type {
 import type { Settings } from '../settings/schema';
 import { classifyError, type ErrorContext, explain, redactSecret } from './classify-error';
 import { LlmError } from './errors';
+import { readEventStream, type ServerSentEvent } from './event-stream';
 import { fetchWithoutRedirects } from './no-redirect-fetch';
 import { abortedError, type RetryEvent, type Sleep, withRetry } from './retry-policy';
 import { assembleToolCalls, ToolCallAssembler, type ToolCallDelta } from './tool-call-assembly';
@@ -214,13 +216,11 @@ export function createChatModel(
     let usage: ChatResponse['usage'];
     const assembler = new ToolCallAssembler({ makeId: makeCallId });
     try {
-      const { data: stream, response } = await openai.chat.completions
-        .create(params, { signal })
-        .withResponse();
+      const response = await openai.chat.completions.create(params, { signal }).asResponse();
       request.onResponse?.();
       const contentType = response.headers.get('content-type') ?? '';
       if (/text\/html/i.test(contentType)) {
-        stream.controller.abort();
+        await response.body?.cancel().catch(() => {});
         throw new LlmError(
           'bad-response',
           explain.notOpenAiCompatible(baseUrl, 'it sent an HTML page'),
@@ -229,20 +229,36 @@ export function createChatModel(
       if (/application\/json/i.test(contentType)) {
         return fromCompletion(await response.json(), context, onText);
       }
-      for await (const chunk of stream) {
-        started = true;
-        usage = parseUsage(chunk.usage) ?? usage;
-        // The usage chunk has no choices; a few servers send chunks without a delta.
-        const choice = chunk.choices?.[0];
-        if (!choice) continue;
-        const piece = choice.delta?.content;
-        if (piece) {
-          text += piece;
-          onText?.(text);
+      /** The chunks of one read, taken in one go: the answer so far is told once per read. */
+      const take = (events: ServerSentEvent[]): boolean => {
+        const before = text;
+        let done = false;
+        for (const { event, data } of events) {
+          if (data.startsWith('[DONE]')) {
+            done = true;
+            break;
+          }
+          // A keep-alive event may carry no data at all.
+          if (data === '') continue;
+          const chunk = JSON.parse(data) as ChatCompletionChunk | { error?: object } | null;
+          if (chunk !== null && (event === 'error' || 'error' in chunk)) {
+            const said = 'error' in chunk ? chunk.error : chunk;
+            throw new APIError(undefined, said, undefined, response.headers);
+          }
+          started = true;
+          const piece = chunk as ChatCompletionChunk | null;
+          usage = parseUsage(piece?.usage) ?? usage;
+          // The usage chunk has no choices; a few servers send chunks without a delta.
+          const choice = piece?.choices?.[0];
+          if (!choice) continue;
+          if (choice.delta?.content) text += choice.delta.content;
+          assembler.add(choice.delta?.tool_calls);
+          if (choice.finish_reason) finishReason = choice.finish_reason;
         }
-        assembler.add(choice.delta?.tool_calls);
-        if (choice.finish_reason) finishReason = choice.finish_reason;
-      }
+        if (text !== before) onText?.(text);
+        return done;
+      };
+      if (response.body) await readEventStream(response.body, take);
     } catch (error) {
       if (signal.aborted) throw abortedError(text);
       if (started) throw streamCut(error, text, context);
@@ -252,7 +268,6 @@ export function createChatModel(
       }
       throw classifyError(error, context);
     }
-    // The SDK ends the iteration quietly when the request is aborted mid-stream.
     if (signal.aborted) throw abortedError(text);
     if (!started) {
       throw new LlmError(

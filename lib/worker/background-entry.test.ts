@@ -39,7 +39,7 @@ function stubMissingApis() {
     onClicked: onMenuClicked,
   } as never;
   // An English browser: messages come from the bundled English file.
-  browser.i18n = { getUILanguage: () => 'en-US', getMessage: () => '' } as never;
+  browser.i18n = { getUILanguage: () => 'en-US' } as never;
   browser.commands = { onCommand } as never;
   browser.webRequest = { onBeforeRedirect: fakeEvent() } as never;
   browser.declarativeNetRequest = { updateSessionRules: sessionRules } as never;
