@@ -15,6 +15,18 @@ import { createToolRegistry } from '../tools/registry';
 import { defineTool, type Tool } from '../tools/tool';
 import { SessionView } from './session-view';
 
+/** Runs `before` as each request reaches the scripted model, then lets the model answer it. */
+function beforeEachRequest(
+  model: ScriptedModel,
+  before: (request: ChatRequest) => void | Promise<void>,
+): void {
+  const complete = model.complete.bind(model);
+  model.complete = async (request) => {
+    await before(request);
+    return complete(request);
+  };
+}
+
 const settings: Settings = {
   ...DEFAULT_SETTINGS,
   baseUrl: 'http://llm.test/v1',
@@ -191,13 +203,11 @@ describe('the first request of a Summarize', () => {
     });
 
     const model = new ScriptedModel([{ text: 'A summary.' }]);
-    const complete = model.complete.bind(model);
     let atRequest: { held: boolean; stored: string[] } | undefined;
-    model.complete = async (request) => {
+    beforeEachRequest(model, async () => {
       atRequest = { held: holding, stored: [...added] };
       open();
-      return complete(request);
-    };
+    });
     // Were the request to wait for the store, it would come after the gate opens by itself.
     setTimeout(() => {
       holding = false;
@@ -269,13 +279,11 @@ describe('the opening of a run', () => {
       added.push(message.role);
     });
     const model = new ScriptedModel([{ text: 'A summary.' }]);
-    const complete = model.complete.bind(model);
     let storedAtRequest: string[] | undefined;
-    model.complete = async (request) => {
+    beforeEachRequest(model, async () => {
       storedAtRequest = [...added];
       release();
-      return complete(request);
-    };
+    });
     // Were the request to wait for the writes, it would never be asked: nothing opens the gate.
     const { runId, sessionId } = await runHarness(db, parts(model)).start({
       text: 'Summarize',
@@ -307,14 +315,12 @@ describe('the opening of a run', () => {
       added.push(message.role);
     });
     const model = new ScriptedModel([{ text: 'A summary.' }]);
-    const complete = model.complete.bind(model);
     let storedWhileLeaving: string[] | undefined;
-    model.complete = async (request) => {
+    beforeEachRequest(model, async () => {
       // The request on its way, for less than the longest a write waits for it.
       await new Promise((resolve) => setTimeout(resolve, 20));
       storedWhileLeaving = [...added];
-      return complete(request);
-    };
+    });
     const { runId, sessionId } = await runHarness(db, parts(model)).start({
       text: 'Summarize',
       tabIds: [7],
@@ -358,11 +364,9 @@ describe('the opening of a run', () => {
     await expect.poll(async () => (await db.runs.get(first.runId))?.status).toBe('done');
     const release = holdWrites();
     const model = new ScriptedModel([{ text: 'A summary.' }]);
-    const complete = model.complete.bind(model);
-    model.complete = async (request) => {
+    beforeEachRequest(model, async () => {
       release();
-      return complete(request);
-    };
+    });
     const { runId } = await runHarness(db, parts(model)).start({
       sessionId: first.sessionId,
       text: 'Summarize',
@@ -388,13 +392,11 @@ describe('the opening of a run', () => {
   it('refuses a message the browser has no room for, and cuts off the request it started', async () => {
     const release = holdWrites();
     const model = new ScriptedModel([{ hangAfter: 'A sum' }]);
-    const complete = model.complete.bind(model);
     let signal: AbortSignal | undefined;
-    model.complete = async (request) => {
+    beforeEachRequest(model, async (request) => {
       signal = request.signal;
       release(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-      return complete(request);
-    };
+    });
     let active = 0;
     const errors = vi.spyOn(console, 'error');
     const manager = runHarness(db, parts(model), { onActiveChange: (count) => (active = count) });
