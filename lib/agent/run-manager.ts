@@ -1,6 +1,12 @@
-import Dexie from 'dexie';
 import type { GleanerDatabase } from '../db/database';
-import { activeRunOf, createSession, newId, runSteps, titleFromMessage } from '../db/queries';
+import {
+  activeRunOf,
+  createSession,
+  newId,
+  nextSeq,
+  runSteps,
+  titleFromMessage,
+} from '../db/queries';
 import type { MessageRecord, RunRecord } from '../db/records';
 import { isStorageFullError } from '../db/storage-full';
 import { inEnglish, local } from '../i18n/local-text';
@@ -145,11 +151,7 @@ export class RunManager {
           await createSession(this.db, { id: sessionId, title: titleFromMessage(text) }, now);
         }
         // The message goes at the end of what is stored, were it more than the view read.
-        const lastStored = await this.db.messages
-          .where('[sessionId+seq]')
-          .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
-          .last();
-        const stored = { ...userMessage, seq: lastStored ? lastStored.seq + 1 : 0 };
+        const stored = { ...userMessage, seq: await nextSeq(this.db, sessionId) };
         await this.db.messages.add(stored);
         await this.db.sessions.update(sessionId, { updatedAt: now });
         await this.db.runs.add(run);

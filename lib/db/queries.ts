@@ -39,7 +39,8 @@ export function sessionMessages(db: GleanerDatabase, sessionId: string): Promise
     .toArray();
 }
 
-async function nextSeq(db: GleanerDatabase, sessionId: string): Promise<number> {
+/** The seq a message added now at the end of its session gets. */
+export async function nextSeq(db: GleanerDatabase, sessionId: string): Promise<number> {
   const last = await db.messages
     .where('[sessionId+seq]')
     .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
