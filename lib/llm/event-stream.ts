@@ -39,7 +39,8 @@ export async function readEventStream(
       if ((events.length > 0 && onEvents(events)) || done) return;
     }
   } finally {
-    if (!drained) await reader.cancel().catch(() => {});
+    // Not waited for: the answer is complete, and the body's end is the browser's business.
+    if (!drained) reader.cancel().catch(() => {});
     reader.releaseLock();
   }
 }
