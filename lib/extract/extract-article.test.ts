@@ -158,8 +158,12 @@ describe('extractArticle and hidden text', () => {
     'https://rail.example/night-trains',
   );
 
-  it('leaves out text hidden by the hidden attribute, aria-hidden, inline styles and the in-page mark', () => {
+  it("leaves out text hidden by the hidden attribute, a closed dialog's aria-hidden, inline styles and the in-page mark", () => {
     expect(markdown).not.toContain('SECRET');
+  });
+
+  it('keeps text that aria-hidden hides only from screen readers', () => {
+    expect(markdown).toContain('Sleeper fares from €49 are shown');
   });
 
   it('keeps the visible paragraphs and text revealed by find-in-page', () => {

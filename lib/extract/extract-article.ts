@@ -193,6 +193,9 @@ function wholerRegion(
   clean: (element: Element) => Element,
 ): Element {
   const pickedLength = textLength(picked);
+  // Cleaning only removes: a body that holds less than that much text cannot give a region
+  // that does, and most articles end here without paying for a second boilerplate pass.
+  if (textLength(bodyCopy) < REGION_SHARE * pickedLength) return picked;
   const region = clean(fallbackContent(bodyCopy));
   const regionLength = textLength(region);
   if (regionLength < REGION_SHARE * pickedLength) return picked;

@@ -1,6 +1,12 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_MARK, isHiddenByMarkup, markHiddenElements } from './hidden-elements';
+import { extractFromHtml } from './extract-from-html';
+import {
+  HIDDEN_MARK,
+  isHiddenByMarkup,
+  isShownDespiteAriaHidden,
+  markHiddenElements,
+} from './hidden-elements';
 
 /**
  * linkedom computes no styles, so each test page (written inline by hand) says what the browser
@@ -76,5 +82,84 @@ describe('isHiddenByMarkup', () => {
     expect(isHiddenByMarkup(element('<p style="overflow: hidden; display: block">x</p>'))).toBe(
       false,
     );
+  });
+});
+
+describe('isShownDespiteAriaHidden', () => {
+  const marked = (html: string) =>
+    parseHTML(`<div>${html}</div>`).document.querySelector('[aria-hidden]') as unknown as Element;
+
+  it("counts a teaser's summary link hidden from screen readers as shown", () => {
+    expect(
+      isShownDespiteAriaHidden(
+        marked(
+          '<h2><a href="/a">Council opens the new bridge</a></h2><p><a href="/a" aria-hidden="true" tabindex="-1">Traffic crossed the river at dawn.</a></p>',
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves hidden the sighted copy of words a screen reader gets another way', () => {
+    expect(
+      isShownDespiteAriaHidden(
+        marked(
+          '<span><span aria-hidden="true">$24.00</span><span class="a11y-text">Price: $24.00</span></span>',
+        ),
+      ),
+    ).toBe(false);
+  });
+
+  it("counts an accordion's closed panel as shown, and leaves a dialog hidden", () => {
+    expect(
+      isShownDespiteAriaHidden(
+        marked('<div role="region" aria-hidden="true"><p>Pitch the tent on flat ground.</p></div>'),
+      ),
+    ).toBe(true);
+    expect(
+      isShownDespiteAriaHidden(marked('<div role="dialog" aria-hidden="true">Sign up</div>')),
+    ).toBe(false);
+    expect(
+      isShownDespiteAriaHidden(
+        marked('<div aria-modal="true" aria-hidden="true">Pick a store</div>'),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('a listing whose summaries are hidden from screen readers only', () => {
+  const teaser = (slug: string, title: string, summary: string) =>
+    `<article class="river-item"><h2><a href="/news/${slug}">${title}</a></h2><p class="river-desc"><a href="/news/${slug}" aria-hidden="true" tabindex="-1">${summary}</a></p></article>`;
+  const html = `<!doctype html><html><head><title>Bridges</title></head><body><main><h1>Bridges</h1>${[
+    teaser(
+      'dawn',
+      'The new bridge opens',
+      'Traffic crossed the river at dawn for the first time in years.',
+    ),
+    teaser(
+      'tolls',
+      'Tolls stay for now',
+      'The council keeps the tolls until the loan for the works is repaid.',
+    ),
+    teaser(
+      'ferry',
+      'The ferry runs on',
+      'The old ferry keeps a summer timetable for walkers and cyclists.',
+    ),
+    teaser(
+      'lights',
+      'Lights for the footpath',
+      'Lamps along the footpath are switched on from dusk to midnight.',
+    ),
+    teaser(
+      'paint',
+      'A colour for the railings',
+      'Residents chose a dark green for the railings in a vote.',
+    ),
+  ].join('')}</main></body></html>`;
+
+  it('keeps each summary', () => {
+    const article = extractFromHtml(html, 'https://courier.example/topics/bridges');
+    expect(article.markdown).toContain('Traffic crossed the river at dawn');
+    expect(article.markdown).toContain('Residents chose a dark green');
   });
 });

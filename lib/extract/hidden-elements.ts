@@ -88,3 +88,34 @@ export function hidesTooMuch(
   const length = element.textContent?.length ?? 0;
   return length > 500 && length > rootTextLength() * 0.5;
 }
+
+/**
+ * Whether an element that markup hides only with `aria-hidden="true"` is text the page shows.
+ * That attribute hides from screen readers, not from the eye: sites put it on the copy of a
+ * teaser's text or a rating's count that sighted readers see, when a screen reader gets the
+ * same thing another way, and on an accordion's closed panels, which the reader opens with a
+ * click. Such an element is shown, unless the text around it already says every word of it
+ * (the sighted copy of a price or a title read out by a text hidden with a class: one copy is
+ * enough), or it is a dialog (`role="dialog"`, `aria-modal`).
+ */
+export function isShownDespiteAriaHidden(element: Element): boolean {
+  if (element.hasAttribute(HIDDEN_MARK) || element.hasAttribute('hidden')) return false;
+  const style = element.getAttribute('style');
+  if (style !== null && INLINE_HIDDEN.test(style)) return false;
+  const role = element.getAttribute('role');
+  if (role === 'dialog' || role === 'alertdialog' || element.hasAttribute('aria-modal')) {
+    return false;
+  }
+  const words = wordsOf(element.textContent ?? '');
+  if (words.length === 0) return false;
+  const parent = element.parentElement;
+  if (!parent) return true;
+  const around = new Set(
+    wordsOf((parent.textContent ?? '').replace(element.textContent ?? '', ' ')),
+  );
+  return words.some((word) => !around.has(word));
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}

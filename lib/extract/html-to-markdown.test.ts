@@ -113,6 +113,17 @@ describe('htmlToMarkdown links and images', () => {
     ).toBe('Logo: [Site home](https://site.example/home)');
   });
 
+  it("drops a card's picture link, whose alt text the page does not show", () => {
+    expect(
+      convert(
+        '<ul><li><a href="/p/tote"><img src="/tote.jpg" alt="Canvas tote on a bench"></a><h3><a href="/p/tote">Canvas tote</a></h3></li></ul>',
+      ),
+    ).toBe('- ### [Canvas tote](https://site.example/p/tote)');
+    expect(
+      convert('<p><a href="/p/mug"><img src="/mug.jpg" alt="Blue mug"></a></p><p>Text</p>'),
+    ).toBe('Text');
+  });
+
   it('drops a link that only opens its own picture, or whose alt text is a file name', () => {
     expect(
       convert(

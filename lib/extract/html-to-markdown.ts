@@ -5,8 +5,8 @@ import { addTableRules } from './table-rules';
 /**
  * Converts an element (never an HTML string: the MV3 worker has no DOMParser, so turndown must be
  * handed a node) to GitHub-flavoured markdown with no raw HTML left in it. Links become absolute
- * against `baseUrl`; images are dropped, except that a link whose only content is an image keeps
- * the image's alt text as its text. Merges the element's adjacent text nodes (its only change).
+ * against `baseUrl`; images are dropped, and so is a link whose only content is an image, unless a
+ * sentence around it names it: it then keeps the image's alt text as its text. Merges the element's adjacent text nodes (its only change).
  */
 export function htmlToMarkdown(root: Element, baseUrl: string): string {
   const service = new TurndownService({
@@ -24,7 +24,7 @@ export function htmlToMarkdown(root: Element, baseUrl: string): string {
 
   service.remove((node) => NOT_TEXT.has(node.nodeName));
   // Turndown's own image rule outranks remove(): replace it. Pictures are not text; a link
-  // around one keeps its alt text (see linkMarkdown).
+  // around one in a sentence keeps its alt text (see linkMarkdown).
   service.addRule('image', { filter: ['img', 'picture'], replacement: () => '' });
   addTableRules(service);
 
@@ -114,8 +114,12 @@ function linkMarkdown(content: string, link: Element, baseUrl: string): string {
   if (!text) {
     // A link around a picture that only opens the picture itself is the picture: dropped.
     if (href && IMAGE_FILE.test(new URL(href).pathname)) return '';
-    // Otherwise the image's alt text (else the link's own label) names the link, unless it is
-    // just a file name ("IMG_2041-scaled").
+    // A picture standing for a link on its own (a card's or a tile's picture beside its title,
+    // a logo in a row of logos) is a picture, and pictures are dropped: its alt text describes
+    // the photo or repeats the title, and is not text the page shows.
+    if (!inSentence(link)) return '';
+    // In a sentence ("see its website: [logo]"), the image's alt text (else the link's own
+    // label) names the link, unless it is just a file name ("IMG_2041-scaled").
     const image = link.querySelector('img[alt]');
     const label = [
       image?.getAttribute('alt'),
@@ -129,6 +133,17 @@ function linkMarkdown(content: string, link: Element, baseUrl: string): string {
   }
   if (!href) return text;
   return `[${text}](${href.replace(/[()\s]/g, (character) => encodeURIComponent(character))})`;
+}
+
+/** Whether a link sits in a paragraph that has text of its own around it. */
+function inSentence(link: Element): boolean {
+  const paragraph = link.closest('p');
+  if (!paragraph) return false;
+  let own = paragraph.textContent ?? '';
+  for (const inner of Array.from(paragraph.getElementsByTagName('a'))) {
+    own = own.replace(inner.textContent ?? '', '');
+  }
+  return /[\p{L}\p{N}]/u.test(own);
 }
 
 const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?)$/i;

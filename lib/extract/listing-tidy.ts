@@ -1,29 +1,11 @@
 /**
- * What a listing's markup says twice, said once. A listing is made of cards, and a card links
- * its picture and its title to the same page: the picture's link, which reads as the picture's
- * alt text ("Canvas Tote, natural", "Trail shoe, side view"), repeats the title or describes a
- * photo; and sites send a card or a grid twice, once for small screens and once for large ones.
- * Only a listing's content is read here, after the boilerplate pass.
+ * What a listing's markup says twice, said once: sites send a card or a grid twice, once for
+ * small screens and once for large ones. (A card's picture link, which repeats its title, goes
+ * in html-to-markdown with every picture that stands alone.) Only a listing's content is read
+ * here, after the boilerplate pass.
  */
 export function tidyListing(content: Element): void {
-  dropRepeatedPictureLinks(content);
   dropRepeatedCopies(content);
-}
-
-/**
- * A link without text (a picture, an icon) to an address that a link with text in the same
- * content also leads to: the text link says where it goes, the picture's link only repeats it.
- */
-function dropRepeatedPictureLinks(content: Element): void {
-  const textHrefs = new Set<string>();
-  const bare: [Element, string][] = [];
-  for (const link of Array.from(content.getElementsByTagName('a'))) {
-    const href = link.getAttribute('href')?.trim();
-    if (!href) continue;
-    if ((link.textContent ?? '').trim()) textHrefs.add(href);
-    else bare.push([link, href]);
-  }
-  for (const [link, href] of bare) if (textHrefs.has(href)) link.remove();
 }
 
 /** Shorter blocks repeat by nature ("Free", "In stock", a price): only longer copies go. */

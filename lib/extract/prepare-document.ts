@@ -1,4 +1,9 @@
-import { HIDDEN_MARK, hidesTooMuch, isHiddenByMarkup } from './hidden-elements';
+import {
+  HIDDEN_MARK,
+  hidesTooMuch,
+  isHiddenByMarkup,
+  isShownDespiteAriaHidden,
+} from './hidden-elements';
 import { isStreamedSegment, isStreamPlaceholder, placeStreamedSegments } from './streamed-segments';
 
 /** Never part of what a reader sees as text. */
@@ -97,7 +102,14 @@ function removeInvisible(body: HTMLElement, keepHidden: boolean): boolean {
     return bodyTextLength;
   };
   for (const element of hidden) {
-    if (!keepHidden && !hidesTooMuch(element, body, bodyText)) {
+    const tooMuch = hidesTooMuch(element, body, bodyText);
+    // Readability drops what carries the attribute: it goes from text the page shows. A hint
+    // that wide (a page behind a dialog) is kept and flagged below.
+    if (!keepHidden && !tooMuch && isShownDespiteAriaHidden(element)) {
+      element.removeAttribute('aria-hidden');
+      continue;
+    }
+    if (!keepHidden && !tooMuch) {
       element.remove();
       continue;
     }
