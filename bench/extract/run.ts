@@ -238,6 +238,117 @@ async function wcxbYardstick(extractors: Extractor[]): Promise<number | null> {
 
 const NAMES = ['Readability + turndown', 'Gleaner lib/extract'];
 
+/**
+ * `--live`: the live tab's reading against the linkedom path on the same WCXB pages
+ * (`--live-per-type N` pages of each type, 20 by default, or `all`).
+ */
+async function liveTabComparison(gleaner: Extractor): Promise<void> {
+  const yardstick = path.join(evalRoot, 'wcxb');
+  const corpus = path.join(yardstick, 'corpus-dev');
+  if (!fs.existsSync(path.join(corpus, 'ground-truth.json'))) {
+    print(`Live tab: no WCXB corpus at ${corpus}; skipped.`);
+    return;
+  }
+  const extensionDir =
+    process.env.GLEANER_EXTENSION_DIR ?? path.join(projectRoot, '.output/chrome-mv3');
+  if (!fs.existsSync(path.join(extensionDir, 'read-page.js'))) {
+    print(`Live tab: no built extension at ${extensionDir}; run \`npm run build\` first. Skipped.`);
+    process.exitCode = 1;
+    return;
+  }
+  const { readInLiveTabs, samplePages } = await import('./live-tab');
+  const metric = (await import(
+    pathToFileURL(path.join(yardstick, 'metric-wcxb.mjs')).href
+  )) as WcxbMetric;
+  const option = process.argv.indexOf('--live-per-type');
+  const wanted = option > 0 ? process.argv[option + 1] : '20';
+  const all = loadPages(corpus, 'articleBody');
+  const idsOption = process.argv.indexOf('--live-ids');
+  const ids = idsOption > 0 ? new Set(process.argv[idsOption + 1]?.split(',')) : undefined;
+  const pages = ids
+    ? all.filter((page) => ids.has(page.id))
+    : wanted === 'all'
+      ? all
+      : samplePages(all, Number(wanted) || 20);
+  const started = performance.now();
+  const live = await readInLiveTabs(pages);
+  const seconds = (performance.now() - started) / 1000;
+  const scoredAs = (outputs: string[]) =>
+    pages.map((page, index) => ({
+      predText: metric.stripMarkdown(outputs[index] ?? ''),
+      trueText: page.truth,
+      pageType: page.pageType,
+    }));
+  const fromHtml = pages.map((page) => gleaner(page.html, page.url));
+  // `--live-out DIR` keeps both readings of each page, to see where they part.
+  const outOption = process.argv.indexOf('--live-out');
+  const out = outOption > 0 ? process.argv[outOption + 1] : undefined;
+  if (out) {
+    fs.mkdirSync(out, { recursive: true });
+    pages.forEach((page, index) => {
+      fs.writeFileSync(path.join(out, `${page.id}.linkedom.md`), fromHtml[index] ?? '');
+      fs.writeFileSync(path.join(out, `${page.id}.live.md`), live[index]?.markdown ?? '');
+    });
+  }
+  const linkedom = scoredAs(fromHtml);
+  const inTab = scoredAs(live.map((read) => read.markdown));
+  // Scripts are off in the tab: a page that shows less than half of what the linkedom path reads
+  // needs them to show the rest (a streamed part moved into place, an app that renders the
+  // posts), and reads differently for a reason a person's tab does not have.
+  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  const needsScripts = pages.map(
+    (_, index) =>
+      words(live[index]!.shownText) < 0.5 * words(metric.stripMarkdown(fromHtml[index]!)),
+  );
+  const shown = (scored: typeof linkedom) => scored.filter((_, index) => !needsScripts[index]);
+  print(
+    `\n## Live tab against linkedom (${pages.length} WCXB pages, up to ${wanted} per type; word F1, ` +
+      `markdown stripped; ${seconds.toFixed(0)} s in Chromium)\n`,
+  );
+  const rows: Array<[string, typeof linkedom]> = [
+    ['linkedom (extractFromHtml)', linkedom],
+    ['live tab (read-page.js)', inTab],
+    ['linkedom, pages shown without scripts', shown(linkedom)],
+    ['live tab, pages shown without scripts', shown(inTab)],
+  ];
+  const scores = rows.map(([, scored]) => metric.evaluate(scored, { nBootstrap: 0 }));
+  const types = metric.PAGE_TYPES.filter((type) => scores[0]!.perType[type]);
+  print(`| path | pages | all | ${types.join(' | ')} |`);
+  print(`|---|---|---|${types.map(() => '---|').join('')}`);
+  rows.forEach(([name, scored], index) => {
+    const score = scores[index]!;
+    const cells = types.map((type) => (score.perType[type] ? format(score.perType[type].f1) : '–'));
+    print(`| ${name} | ${scored.length} | ${format(score.overall.f1)} | ${cells.join(' | ')} |`);
+  });
+  const scriptPages = pages.filter((_, index) => needsScripts[index]).map((page) => page.id);
+  print(
+    `\nPages that show under half their text without their scripts: ${scriptPages.length}` +
+      (scriptPages.length > 0 ? ` (${scriptPages.join(', ')})` : ''),
+  );
+  const single = (scored: (typeof linkedom)[number]) =>
+    metric.evaluate([scored], { nBootstrap: 0 }).overall.f1;
+  const worse = pages
+    .map((page, index) => ({
+      page,
+      gap: single(linkedom[index]!) - single(inTab[index]!),
+      failed: live[index]!.failed,
+    }))
+    .filter((entry, index) => (entry.gap > 0.05 || entry.failed) && !needsScripts[index])
+    .sort((a, b) => b.gap - a.gap);
+  print(
+    `Pages shown without scripts that the live tab reads worse by over 0.05 F1: ${worse.length}` +
+      (worse.length > 0
+        ? ` (worst: ${worse
+            .slice(0, 8)
+            .map(
+              ({ page, gap, failed }) =>
+                `${page.id} ${page.pageType} -${format(gap, 2)}${failed ? ` [${failed}]` : ''}`,
+            )
+            .join(', ')})`
+        : ''),
+  );
+}
+
 async function main(): Promise<void> {
   const dependencies = await loadDependencies();
   if (!dependencies) {
@@ -255,14 +366,16 @@ async function main(): Promise<void> {
   const only = process.argv.indexOf('--only');
   const which = only > 0 ? process.argv[only + 1] : 'both';
   const ratios: string[] = [];
-  if (which !== 'wcxb') {
+  if (which !== 'wcxb' && which !== 'live') {
     const ratio = await articlesYardstick(extractors);
     if (ratio !== null) ratios.push(`${format(ratio, 2)}x on articles`);
   }
-  if (which !== 'articles') {
+  if (which !== 'articles' && which !== 'live') {
     const ratio = await wcxbYardstick(extractors);
     if (ratio !== null) ratios.push(`${format(ratio, 2)}x on WCXB`);
   }
+  if (process.argv.includes('--live') || which === 'live')
+    await liveTabComparison(dependencies.gleaner);
   if (ratios.length > 0) {
     print(
       `\nTime, Gleaner / Readability (median per page, same run): ${ratios.join(', ')} (target: at most 1.5x).`,
