@@ -13,8 +13,9 @@ export type EventsHandler = (events: ServerSentEvent[]) => boolean;
 /**
  * Reads a `text/event-stream` body (the WHATWG event-stream format: lines end in CR, LF or
  * CRLF; a blank line ends an event; `:` starts a comment) with one reader loop and one string
- * buffer. The openai SDK's own reader goes through four async generators and copies the bytes
- * at each; in the worker that cost about 4 ms over a 30-chunk answer (performance.md).
+ * buffer, handing over the events of one read together. The openai SDK's own reader goes
+ * through four async generators and copies the bytes at each; measured in the worker, neither
+ * costs a step anything a person could notice (docs/performance.md, session 7).
  *
  * An event the server did not end with a blank line before closing the stream is still handed
  * over: the stream ended cleanly, so its data is whole. A read that fails (a cut connection, an

@@ -187,6 +187,16 @@ describe('createChatModel', () => {
     expect(answer).toMatchObject({ content: 'Done here', finishReason: 'stop' });
   });
 
+  it('takes a chunk that carries "error": null as a chunk, not an error', async () => {
+    const { baseUrl } = await startServer(
+      streams({ ...chunk({ content: 'Fine' }, 'stop'), error: null }, 42),
+    );
+
+    const answer = await modelFor(baseUrl).complete(request());
+
+    expect(answer).toMatchObject({ content: 'Fine', finishReason: 'stop' });
+  });
+
   it('reads an event stream with CRLF line ends, comments and keep-alive events', async () => {
     const { baseUrl } = await startServer((response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -240,13 +240,15 @@ export function createChatModel(
           }
           // A keep-alive event may carry no data at all.
           if (data === '') continue;
-          const chunk = JSON.parse(data) as ChatCompletionChunk | { error?: object } | null;
-          if (chunk !== null && (event === 'error' || 'error' in chunk)) {
-            const said = 'error' in chunk ? chunk.error : chunk;
-            throw new APIError(undefined, said, undefined, response.headers);
+          const parsed: unknown = JSON.parse(data);
+          const piece =
+            parsed !== null && typeof parsed === 'object' ? (parsed as ChatCompletionChunk) : null;
+          // An error the server sends inside the stream, as the SDK reads one.
+          const said = (piece as { error?: unknown } | null)?.error;
+          if (event === 'error' || (said !== undefined && said !== null)) {
+            throw new APIError(undefined, (said ?? parsed) as object, undefined, response.headers);
           }
           started = true;
-          const piece = chunk as ChatCompletionChunk | null;
           usage = parseUsage(piece?.usage) ?? usage;
           // The usage chunk has no choices; a few servers send chunks without a delta.
           const choice = piece?.choices?.[0];
