@@ -5,8 +5,9 @@ import { addTableRules } from './table-rules';
 /**
  * Converts an element (never an HTML string: the MV3 worker has no DOMParser, so turndown must be
  * handed a node) to GitHub-flavoured markdown with no raw HTML left in it. Links become absolute
- * against `baseUrl`; images are dropped, and so is a link whose only content is an image, unless a
- * sentence around it names it: it then keeps the image's alt text as its text. Merges the element's adjacent text nodes (its only change).
+ * against `baseUrl`; images are dropped, and so is a link whose only content is an image, unless
+ * a sentence around it names it: it then keeps the image's alt text as its text. Merges the
+ * element's adjacent text nodes (its only change).
  */
 export function htmlToMarkdown(root: Element, baseUrl: string): string {
   const service = new TurndownService({

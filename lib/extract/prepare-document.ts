@@ -102,15 +102,11 @@ function removeInvisible(body: HTMLElement, keepHidden: boolean): boolean {
     return bodyTextLength;
   };
   for (const element of hidden) {
-    const tooMuch = hidesTooMuch(element, body, bodyText);
-    // Readability drops what carries the attribute: it goes from text the page shows. A hint
-    // that wide (a page behind a dialog) is kept and flagged below.
-    if (!keepHidden && !tooMuch && isShownDespiteAriaHidden(element)) {
-      element.removeAttribute('aria-hidden');
-      continue;
-    }
-    if (!keepHidden && !tooMuch) {
-      element.remove();
+    // A hint that wide (a page behind a dialog) is kept and flagged below.
+    if (!keepHidden && !hidesTooMuch(element, body, bodyText)) {
+      // Readability drops what carries aria-hidden: it goes from text the page shows.
+      if (isShownDespiteAriaHidden(element)) element.removeAttribute('aria-hidden');
+      else element.remove();
       continue;
     }
     hiddenKept = true;

@@ -14,6 +14,20 @@ function body(...pieces: Array<string | Uint8Array>): ReadableStream<Uint8Array>
   });
 }
 
+/** A body that sends `event` on every read, forever, and says whether it was cancelled. */
+function endlessBody(event: string) {
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(new TextEncoder().encode(event));
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return { body, cancelled: () => cancelled };
+}
+
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<ServerSentEvent[][]> {
   const reads: ServerSentEvent[][] = [];
   await readEventStream(stream, (events) => {
@@ -61,39 +75,23 @@ describe('readEventStream', () => {
   });
 
   it('stops reading when told to, and cancels the body', async () => {
-    let cancelled = false;
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.enqueue(new TextEncoder().encode('data: again\n\n'));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
+    const endless = endlessBody('data: again\n\n');
     let reads = 0;
 
-    await readEventStream(endless, () => ++reads === 3);
+    await readEventStream(endless.body, () => ++reads === 3);
 
     expect(reads).toBe(3);
-    expect(cancelled).toBe(true);
+    expect(endless.cancelled()).toBe(true);
   });
 
   it('cancels the body when the handler throws, and rethrows', async () => {
-    let cancelled = false;
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('data: bad\n\n'));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
+    const endless = endlessBody('data: bad\n\n');
 
-    const error = await readEventStream(stream, () => {
+    const error = await readEventStream(endless.body, () => {
       throw new SyntaxError('not JSON');
     }).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(SyntaxError);
-    expect(cancelled).toBe(true);
+    expect(endless.cancelled()).toBe(true);
   });
 });
