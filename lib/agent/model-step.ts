@@ -115,23 +115,23 @@ export async function runModelStep(
     leaving.release();
     view.requestLeft();
   };
-  const started = leaving.left.then(() =>
-    stored(() =>
-      view.transaction(async (writer) => {
-        if (unfinished) await writer.updateMessage(answer.id, { content: '', status: 'streaming' });
-        else {
-          await writer.append({
-            id: answer.id,
-            sessionId: run.sessionId,
-            runId: run.id,
-            role: 'assistant',
-            content: '',
-            status: 'streaming',
-          });
-        }
-        await writer.addStep(step);
-      }),
-    ),
+  // A new chat's first step starts in the transaction of the run's opening (session-view.ts).
+  const started = stored(() =>
+    view.transactionOnceLeft(leaving.left, async (writer) => {
+      await Promise.all([
+        unfinished
+          ? writer.updateMessage(answer.id, { content: '', status: 'streaming' })
+          : writer.append({
+              id: answer.id,
+              sessionId: run.sessionId,
+              runId: run.id,
+              role: 'assistant',
+              content: '',
+              status: 'streaming',
+            }),
+        writer.addStep(step),
+      ]);
+    }),
   );
   // Its failure is said where the step ends; the writes of the stream only wait for it.
   const afterStart = started.then(
@@ -248,22 +248,24 @@ export async function runModelStep(
           status: 'done',
           ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
         });
-        await writer.updateStep(stepId, {
-          status: 'done',
-          endedAt: now(),
-          attempts: response.attempts,
-          tokensIn,
-          tokensOut,
-          tokensEstimated: prepared.tokens,
-          ...(response.usage ? {} : { usageEstimated: true }),
-          ...(price ? { cost: costOf(tokensIn, tokensOut, price) } : {}),
-          ...summaryOf(
-            response.toolCalls.length
-              ? local('summaryAskedFor', response.toolCalls.map((call) => call.name).join(', '))
-              : localCount('summaryAnswered', response.content.length),
-          ),
-        });
-        await updateRun(dependencies, run.id, { steps: run.steps + 1 });
+        await Promise.all([
+          writer.updateStep(stepId, {
+            status: 'done',
+            endedAt: now(),
+            attempts: response.attempts,
+            tokensIn,
+            tokensOut,
+            tokensEstimated: prepared.tokens,
+            ...(response.usage ? {} : { usageEstimated: true }),
+            ...(price ? { cost: costOf(tokensIn, tokensOut, price) } : {}),
+            ...summaryOf(
+              response.toolCalls.length
+                ? local('summaryAskedFor', response.toolCalls.map((call) => call.name).join(', '))
+                : localCount('summaryAnswered', response.content.length),
+            ),
+          }),
+          updateRun(dependencies, run.id, { steps: run.steps + 1 }),
+        ]);
       }),
     );
   } catch (error) {

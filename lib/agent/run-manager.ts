@@ -141,24 +141,34 @@ export class RunManager {
       updatedAt: now,
     };
     // A new chat, its message and its run are stored together, in one transaction, once the
-    // run's first request has left (request-leaving.ts): the run builds it from the same records
-    // in memory (session-view.ts), and the answer's first write waits for this one. The reply
-    // waits for it too, so the panel clears the composer only once the message is stored.
-    const leaving = requestLeaving();
-    const storing = leaving.left.then(() =>
-      this.db.transaction('rw', [this.db.messages, this.db.sessions, this.db.runs], async () => {
+    // run's first request has left (request-leaving.ts), with the start of its first step: the
+    // run builds the request from the same records in memory (session-view.ts), and the
+    // answer's writes wait for this one. The reply waits for it too, so the panel clears the
+    // composer only once the message is stored.
+    const storing = view.openedBeside(
+      { message: userMessage, run },
+      // The writes are sent together: each one awaited alone is a round trip to storage, and
+      // this transaction runs while the answer streams.
+      async () => {
         if (!given) {
-          await createSession(this.db, { id: sessionId, title: titleFromMessage(text) }, now);
+          await Promise.all([
+            createSession(this.db, { id: sessionId, title: titleFromMessage(text) }, now),
+            this.db.messages.add(userMessage),
+            this.db.runs.add(run),
+          ]);
+          return userMessage;
         }
         // The message goes at the end of what is stored, were it more than the view read.
         const stored = { ...userMessage, seq: await nextSeq(this.db, sessionId) };
-        await this.db.messages.add(stored);
-        await this.db.sessions.update(sessionId, { updatedAt: now });
-        await this.db.runs.add(run);
+        await Promise.all([
+          this.db.messages.add(stored),
+          this.db.sessions.update(sessionId, { updatedAt: now }),
+          this.db.runs.add(run),
+        ]);
         return stored;
-      }),
+      },
+      requestLeaving(),
     );
-    view.openedBeside({ message: userMessage, run }, storing, leaving.release);
     this.launch(runId, sessionId, dependencies, { run, view, storing });
     try {
       await refusedForSpace(storing);

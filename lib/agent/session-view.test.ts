@@ -336,6 +336,30 @@ describe('the opening of a run', () => {
     ]);
   });
 
+  it('stores a new chat with the start of its answer in one transaction, not one after the other', async () => {
+    const writes: string[][] = [];
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+    (db as unknown as { transaction: unknown }).transaction = (...args: unknown[]) => {
+      if (args[0] === 'rw') writes.push([]);
+      return transaction(...args);
+    };
+    db.messages.hook('creating', (_key, message) => {
+      writes.at(-1)?.push(`${message.role} message`);
+    });
+    db.steps.hook('creating', (_key, step) => {
+      writes.at(-1)?.push(`${step.kind} step`);
+    });
+    const model = new ScriptedModel([{ text: 'Hello.' }]);
+    const { runId } = await runHarness(db, parts(model)).start({ text: 'Hi' });
+    await expect.poll(async () => (await db.runs.get(runId))?.status).toBe('done');
+    // Then the answer when it is done, and the run's end.
+    expect(writes.map((records) => records.sort())).toEqual([
+      ['assistant message', 'model step', 'user message'],
+      [],
+      [],
+    ]);
+  });
+
   it('stores the message when the endpoint has not answered the request soon after it left', async () => {
     const model = new ScriptedModel([]);
     let asked: ChatRequest | undefined;

@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import type { GleanerDatabase } from '../db/database';
 import { newId } from '../db/queries';
 import type { MessageRecord, RunRecord, StepRecord } from '../db/records';
+import type { RequestLeaving } from './request-leaving';
 
 /** What a run writes of a message: the rest (id, seq, createdAt) is given by the view. */
 export type NewMessage = Omit<MessageRecord, 'id' | 'seq' | 'createdAt'> & {
@@ -99,8 +100,11 @@ export class SessionView {
    * wait behind that write.
    */
   private opening = false;
-  /** Starts the write of an opening that waits for the run's first request to leave. */
-  private releaseOpening: (() => void) | undefined;
+  /**
+   * The run's opening waits for its first request to leave: what is given to write meanwhile
+   * is written in the opening's own transaction (the step's start), one commit instead of two.
+   */
+  private held: { leaving: RequestLeaving; joined: Array<() => Promise<() => void>> } | undefined;
 
   private constructor(
     private readonly db: GleanerDatabase,
@@ -129,19 +133,22 @@ export class SessionView {
   }
 
   /**
-   * The run's opening, already being stored by `storing` (which resolves with the user's
-   * message as stored), is the view's at once: the run's first request is built from memory
-   * while it commits. Every later write of the view waits for it, so nothing of the answer is
-   * stored before the message it answers; if it fails, so do they.
+   * The run's opening is the view's at once: the run's first request is built from memory while
+   * it is stored. `store` writes it (and resolves with the user's message as stored) in a
+   * transaction that starts once the request has left (`leaving`, request-leaving.ts); writes
+   * given to `transactionOnceLeft` until then go in the same transaction. Every later write of
+   * the view waits for it, so nothing of the answer is stored before the message it answers; if
+   * it fails, so do they. Resolves as the opening's write does.
    */
   openedBeside(
     opening: { message: MessageRecord; run: RunRecord },
-    storing: Promise<MessageRecord>,
-    /** Lets the opening's write start: the run's first request has left (`requestLeft`). */
-    release: () => void = () => {},
-  ): void {
+    store: () => Promise<MessageRecord>,
+    leaving: RequestLeaving,
+  ): Promise<MessageRecord> {
+    const { db } = this;
     const { message, run } = opening;
-    this.releaseOpening = release;
+    const held: NonNullable<SessionView['held']> = { leaving, joined: [] };
+    this.held = held;
     if (this.unsettled === 0) this.ownUpdatedAts.clear();
     this.ownUpdatedAts.add(this.state.updatedAt);
     this.ownUpdatedAts.add(message.createdAt);
@@ -153,19 +160,35 @@ export class SessionView {
     };
     this.unsettled++;
     this.opening = true;
+    const storing = leaving.left.then(async () => {
+      if (this.held === held) this.held = undefined;
+      const { stored, apply } = await db.transaction(
+        'rw',
+        [db.sessions, db.messages, db.runs, db.steps],
+        async () => {
+          const stored = await store();
+          // Another writer added to the session meanwhile: the message went after what it
+          // added, so the writes beside it read the session first, and so does the next step.
+          if (stored.seq !== message.seq) this.stale = true;
+          const apply: Array<() => void> = [];
+          for (const write of held.joined) apply.push(await write());
+          return { stored, apply };
+        },
+      );
+      for (const change of apply) change();
+      return stored;
+    });
     this.behind = this.behind
       .then(() => storing)
-      .then((stored) => {
+      .then(() => {
         this.opening = false;
-        // Another writer added to the session meanwhile: the message went after what it added,
-        // and the view reads the session again before its next step.
-        if (stored.seq !== message.seq) this.stale = true;
       })
       .finally(() => {
         this.unsettled--;
       });
     // A failed opening is the next write's failure (or the run's, which is stopped for it).
     this.behind.catch(() => undefined);
+    return storing;
   }
 
   /**
@@ -173,8 +196,30 @@ export class SessionView {
    * it starts its write (request-leaving.ts).
    */
   requestLeft(): void {
-    this.releaseOpening?.();
-    this.releaseOpening = undefined;
+    this.held?.leaving.release();
+  }
+
+  /**
+   * `transaction`, started once `left` resolves, or written in the run's opening's transaction
+   * when the opening is still held back for the same request: a new chat's first step is then
+   * one commit, not two one after the other.
+   */
+  transactionOnceLeft<T>(
+    left: Promise<void>,
+    work: (writer: SessionWriter) => Promise<T>,
+  ): Promise<T> {
+    const held = this.held;
+    // Writes behind the loop given after the opening go before this one.
+    if (!held || this.queued.length > 0) return left.then(() => this.transaction(work));
+    return new Promise<T>((resolve, reject) => {
+      let result: T;
+      held.joined.push(async () => {
+        const written = await this.writeIn(work, true);
+        result = written.result;
+        return written.apply;
+      });
+      this.behind.then(() => resolve(result), reject);
+    });
   }
 
   /** Whether the run's opening has been stored (always, for a run read from storage). */
@@ -227,83 +272,101 @@ export class SessionView {
    * each starts from what the one before it wrote.
    */
   async transaction<T>(work: (writer: SessionWriter) => Promise<T>): Promise<T> {
-    const { db, sessionId } = this;
-    let base: Loaded | undefined;
-    let changes: Array<(state: Loaded) => Loaded> = [];
-    const current = () => changes.reduce((state, change) => change(state), base ?? this.state);
+    const { db } = this;
     // A write comes after every write behind the loop: storage keeps the order of the session.
     await this.settle();
-    const result = await db.transaction(
+    const { result, apply } = await db.transaction(
       'rw',
       [db.sessions, db.messages, db.runs, db.steps],
-      async () => {
-        base = undefined;
-        changes = [];
-        // Whether the session moved is asked only by a write that depends on the rest of it:
-        // an append (its place) or a change to a record the view does not hold.
-        let checked = false;
-        const fresh = async () => {
-          if (checked) return;
-          checked = true;
-          const session = await db.sessions.get(sessionId);
-          if (session?.updatedAt !== this.state.updatedAt || this.stale) {
-            base = await load(db, sessionId);
-          }
-        };
-        const messageOf = (id: string) => current().messages.find((message) => message.id === id);
-        const stepOf = (id: string) =>
-          [...current().steps.values()].flat().find((step) => step.id === id);
-        const writer: SessionWriter = {
-          append: async (fields) => {
-            await fresh();
-            const last = current().messages.at(-1);
-            const createdAt = fields.createdAt ?? Date.now();
-            const message: MessageRecord = {
-              ...fields,
-              id: fields.id ?? newId(),
-              seq: last ? last.seq + 1 : 0,
-              createdAt,
-            };
-            await db.messages.add(message);
-            await db.sessions.update(sessionId, { updatedAt: createdAt });
-            changes.push((state) => ({
-              ...state,
-              messages: [...state.messages, message],
-              updatedAt: createdAt,
-            }));
-            return message;
-          },
-          updateMessage: async (id, update) => {
-            if (!messageOf(id)) await fresh();
-            const stored = messageOf(id);
-            // The whole record is known: one put instead of a read and a write.
-            if (stored) await db.messages.put({ ...stored, ...update });
-            else await db.messages.update(id, update);
-            changes.push((state) => ({ ...state, messages: replaced(state.messages, id, update) }));
-          },
-          addStep: async (step) => {
-            await db.steps.add(step);
-            changes.push((state) => withSteps(state, step.runId, (steps) => [...steps, step]));
-          },
-          updateStep: async (id, update) => {
-            if (!stepOf(id)) await fresh();
-            const stored = stepOf(id);
-            if (!stored) {
-              await db.steps.update(id, update);
-              return;
-            }
-            await db.steps.put({ ...stored, ...update });
-            changes.push((state) =>
-              withSteps(state, stored.runId, (steps) => replaced(steps, id, update)),
-            );
-          },
-        };
-        return work(writer);
-      },
+      // An async function: Dexie follows native awaits in the scope only of one.
+      async () => await this.writeIn(work),
     );
-    if (base) this.stale = false;
-    this.state = current();
+    apply();
     return result;
+  }
+
+  /**
+   * Runs `work` inside the caller's read-write transaction; `apply` puts its writes in the
+   * view's memory, to be called once that transaction has committed.
+   */
+  private async writeIn<T>(
+    work: (writer: SessionWriter) => Promise<T>,
+    /** The transaction itself has just stored the session as the view holds it. */
+    sessionKnown = false,
+  ): Promise<{ result: T; apply: () => void }> {
+    const { db, sessionId } = this;
+    let base: Loaded | undefined;
+    const changes: Array<(state: Loaded) => Loaded> = [];
+    const current = () => changes.reduce((state, change) => change(state), base ?? this.state);
+    // Whether the session moved is asked only by a write that depends on the rest of it: an
+    // append (its place) or a change to a record the view does not hold.
+    let checked = sessionKnown && !this.stale;
+    const fresh = async () => {
+      if (checked) return;
+      checked = true;
+      const session = await db.sessions.get(sessionId);
+      if (session?.updatedAt !== this.state.updatedAt || this.stale) {
+        base = await load(db, sessionId);
+      }
+    };
+    const messageOf = (id: string) => current().messages.find((message) => message.id === id);
+    const stepOf = (id: string) =>
+      [...current().steps.values()].flat().find((step) => step.id === id);
+    const writer: SessionWriter = {
+      append: async (fields) => {
+        await fresh();
+        const last = current().messages.at(-1);
+        const createdAt = fields.createdAt ?? Date.now();
+        const message: MessageRecord = {
+          ...fields,
+          id: fields.id ?? newId(),
+          seq: last ? last.seq + 1 : 0,
+          createdAt,
+        };
+        await Promise.all([
+          db.messages.add(message),
+          db.sessions.update(sessionId, { updatedAt: createdAt }),
+        ]);
+        changes.push((state) => ({
+          ...state,
+          messages: [...state.messages, message],
+          updatedAt: createdAt,
+        }));
+        return message;
+      },
+      updateMessage: async (id, update) => {
+        if (!messageOf(id)) await fresh();
+        const stored = messageOf(id);
+        // The whole record is known: one put instead of a read and a write.
+        if (stored) await db.messages.put({ ...stored, ...update });
+        else await db.messages.update(id, update);
+        changes.push((state) => ({ ...state, messages: replaced(state.messages, id, update) }));
+      },
+      addStep: async (step) => {
+        await db.steps.add(step);
+        changes.push((state) => withSteps(state, step.runId, (steps) => [...steps, step]));
+      },
+      updateStep: async (id, update) => {
+        if (!stepOf(id)) await fresh();
+        const stored = stepOf(id);
+        if (!stored) {
+          await db.steps.update(id, update);
+          return;
+        }
+        await db.steps.put({ ...stored, ...update });
+        changes.push((state) =>
+          withSteps(state, stored.runId, (steps) => replaced(steps, id, update)),
+        );
+      },
+    };
+    const result = await work(writer);
+    return {
+      result,
+      apply: () => {
+        if (base) this.stale = false;
+        this.state = current();
+      },
+    };
   }
 
   /**
