@@ -1,11 +1,34 @@
-import type { ElementHandle, Locator, Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 
 const TIMEOUT_MS = 10_000;
 /**
- * Waits poll on a timer: Puppeteer's default polls on animation frames, which a background tab
- * (the panel, while a fixture tab is the current one) never gets.
+ * Waits poll from Node on a timer, one `evaluate` or `$` at a time:
+ * - Puppeteer's own waits (`waitForFunction`, locators) rebuild the predicate in the page with
+ *   `Function()`, which Firefox ESR 140.12 holds to the extension's CSP ("call to Function()
+ *   blocked by CSP"), so they fail on every extension page;
+ * - a timer, not animation frames, which a background tab (the panel, while a fixture tab is
+ *   the current one) never gets.
  */
 const POLL_MS = 50;
+
+/**
+ * Calls `check` until it gives something other than null, undefined or false, and returns
+ * that; after `timeout` ms throws an error naming `what` it waited for.
+ */
+export async function pollFor<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeout = TIMEOUT_MS,
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeout} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
 
 /** A CSS-free selector by role and accessible name (Puppeteer's ARIA query handler). */
 function aria(role: string, name: string): string {
@@ -14,13 +37,19 @@ function aria(role: string, name: string): string {
 
 /**
  * Gleaner's side panel (or options page) in Firefox, driven by accessible names like the
- * Chromium suite's page object (e2e/pages/side-panel.ts), through Puppeteer's locators.
+ * Chromium suite's page object (e2e/pages/side-panel.ts), through Puppeteer's ARIA query handler.
  */
 export class FirefoxPanel {
   constructor(readonly page: Page) {}
 
-  button(name: string): Locator<Element> {
-    return this.page.locator(aria('button', name)).setTimeout(TIMEOUT_MS);
+  /** Waits for the element matching `selector` (CSS, or Puppeteer's `::-p-aria`/`::-p-text`). */
+  element(selector: string, what = selector): Promise<ElementHandle<Element>> {
+    return pollFor(what, () => this.page.$(selector));
+  }
+
+  /** Waits for the button with this accessible name. */
+  button(name: string): Promise<ElementHandle<Element>> {
+    return this.element(aria('button', name), `the button "${name}"`);
   }
   /**
    * Waits for the form control labelled `label` (by its `<label>` or `aria-label`). Firefox's
@@ -28,21 +57,15 @@ export class FirefoxPanel {
    * role, so fields are found through their labels rather than the ARIA query handler.
    */
   async field(label: string): Promise<ElementHandle<HTMLInputElement>> {
-    const handle = await this.page
-      .waitForFunction(
-        (wanted) => {
-          for (const element of document.querySelectorAll('label')) {
-            if (element.textContent?.trim() === wanted && element.control) return element.control;
-          }
-          return document.querySelector(`[aria-label="${wanted}"]`);
-        },
-        { timeout: TIMEOUT_MS, polling: POLL_MS },
-        label,
-      )
-      .catch(() => {
-        throw new Error(`No field labelled "${label}" appeared within ${TIMEOUT_MS} ms.`);
-      });
-    return handle as unknown as ElementHandle<HTMLInputElement>;
+    return pollFor(`a field labelled "${label}"`, async () => {
+      const handle = await this.page.evaluateHandle((wanted) => {
+        for (const element of document.querySelectorAll('label')) {
+          if (element.textContent?.trim() === wanted && element.control) return element.control;
+        }
+        return document.querySelector(`[aria-label="${wanted}"]`);
+      }, label);
+      return handle.asElement() as ElementHandle<HTMLInputElement> | null;
+    });
   }
 
   /** True while a field labelled `label` is on the page. */
@@ -57,30 +80,34 @@ export class FirefoxPanel {
   }
 
   async click(name: string): Promise<void> {
-    await this.button(name).click();
+    await (await this.button(name)).click();
   }
 
   /** Waits until the page shows `text` (in its rendered text, not its markup). */
   async waitForText(text: string, timeout = TIMEOUT_MS): Promise<void> {
-    await this.page
-      .waitForFunction(
-        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
-        (wanted) => document.body?.innerText.includes(wanted),
-        { timeout, polling: POLL_MS },
-        text,
-      )
-      .catch((error: unknown) => {
-        throw new Error(`The page never showed "${text}" within ${timeout} ms (${String(error)}).`);
-      });
+    await pollFor(
+      `the page to show "${text}"`,
+      () =>
+        this.page.evaluate(
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
+          (wanted) => document.body?.innerText.includes(wanted),
+          text,
+        ),
+      timeout,
+    );
   }
 
   /** Waits until no answer, nor the page, shows `text`. */
   async waitForNoText(text: string, timeout = TIMEOUT_MS): Promise<void> {
-    await this.page.waitForFunction(
-      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
-      (gone) => !document.body?.innerText.includes(gone),
-      { timeout, polling: POLL_MS },
-      text,
+    await pollFor(
+      `the page to stop showing "${text}"`,
+      () =>
+        this.page.evaluate(
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
+          (gone) => !document.body?.innerText.includes(gone),
+          text,
+        ),
+      timeout,
     );
   }
 
@@ -96,21 +123,13 @@ export class FirefoxPanel {
 
   /** Waits until an answer shows `text`. */
   async expectAnswer(text: string): Promise<void> {
-    await this.page
-      .waitForFunction(
-        (wanted) =>
-          [...document.querySelectorAll('article[aria-label="Answer"]')].some((answer) =>
-            // biome-ignore lint/performance/useDomNodeTextContent: the rendered text a user sees, not hidden nodes
-            (answer as HTMLElement).innerText.includes(wanted),
-          ),
-        { timeout: TIMEOUT_MS, polling: POLL_MS },
-        text,
-      )
-      .catch(async () => {
-        throw new Error(
-          `No answer showed "${text}". Answers: ${JSON.stringify(await this.answers())}`,
-        );
-      });
+    await pollFor(`an answer showing "${text}"`, async () =>
+      (await this.answers()).some((answer) => answer.includes(text)),
+    ).catch(async () => {
+      throw new Error(
+        `No answer showed "${text}". Answers: ${JSON.stringify(await this.answers())}`,
+      );
+    });
   }
 
   /** True while an element with this role and name is on the page. */
@@ -120,22 +139,20 @@ export class FirefoxPanel {
 
   /** Waits until no run is active: Send is back and Stop is gone. */
   async expectIdle(): Promise<void> {
-    await this.button('Send').wait();
-    await this.page.waitForFunction(
-      () =>
-        ![...document.querySelectorAll('button')].some(
-          (button) => button.textContent?.trim() === 'Stop' || button.ariaLabel === 'Stop',
-        ),
-      { timeout: TIMEOUT_MS, polling: POLL_MS },
+    await this.button('Send');
+    await pollFor('the Stop button to go', () =>
+      this.page.evaluate(
+        () =>
+          ![...document.querySelectorAll('button')].some(
+            (button) => button.textContent?.trim() === 'Stop' || button.ariaLabel === 'Stop',
+          ),
+      ),
     );
   }
 
   /** Picks the option labelled `label` of the select named `name` (React sees the change). */
   async selectOption(name: string, label: string): Promise<void> {
-    const select = await this.page
-      .locator(aria('combobox', name))
-      .setTimeout(TIMEOUT_MS)
-      .waitHandle();
+    const select = await this.element(aria('combobox', name), `the "${name}" select`);
     const value = await select.evaluate(
       (element, wanted) =>
         [...(element as HTMLSelectElement).options].find((option) => option.text === wanted)?.value,
@@ -187,7 +204,7 @@ export class FirefoxPanel {
     if (options.smallModel) await this.fill('Small model', options.smallModel);
     if (options.duckduckgoUrl) {
       if (!(await this.hasField('DuckDuckGo URL'))) {
-        await this.page.locator('::-p-text(Advanced)').setTimeout(TIMEOUT_MS).click();
+        await (await this.element('::-p-text(Advanced)')).click();
       }
       await this.fill('DuckDuckGo URL', options.duckduckgoUrl);
     }
@@ -195,14 +212,14 @@ export class FirefoxPanel {
 
   async save(): Promise<void> {
     await this.click('Save');
-    await this.page.waitForFunction(
-      () =>
+    await pollFor('the status to say Saved or Ready', () =>
+      this.page.evaluate(() =>
         // The side panel goes back to the chat saying "Ready: …"; the options page says
         // "Saved. Ready: …".
         [...document.querySelectorAll('[role="status"]')].some((status) =>
           /^(saved|ready: )/i.test((status.textContent ?? '').trim()),
         ),
-      { timeout: TIMEOUT_MS, polling: POLL_MS },
+      ),
     );
   }
 
@@ -221,7 +238,7 @@ export class FirefoxPanel {
 
   /** Clicks a button of the consent card (Allow once, Deny, …). */
   async answerConsent(button: 'Allow once' | 'Deny'): Promise<void> {
-    await this.page.locator(aria('region', 'Permission request')).setTimeout(TIMEOUT_MS).wait();
+    await this.element(aria('region', 'Permission request'), 'the consent card');
     await this.click(button);
   }
 
@@ -229,7 +246,7 @@ export class FirefoxPanel {
   async attachTabs(titles: string[]): Promise<void> {
     await this.click('Attach tab');
     for (const title of titles) {
-      await this.page.locator(aria('checkbox', title)).setTimeout(TIMEOUT_MS).click();
+      await (await this.element(aria('checkbox', title), `the "${title}" box`)).click();
     }
     await this.click('Done');
   }

@@ -98,10 +98,7 @@ describe('Firefox: the web behind the consent card', () => {
 
     // The answer's Activity folds out the sub-agent's own steps.
     await panel.click('Activity');
-    await panel.page
-      .locator('::-p-aria([name="Fetch Analysis"][role="region"])')
-      .setTimeout(10_000)
-      .wait();
+    await panel.element('::-p-aria([name="Fetch Analysis"][role="region"])');
     const steps = await panel.page.$$eval(
       '[aria-label="Fetch Analysis steps"] > li',
       (items) => items.length,
