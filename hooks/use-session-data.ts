@@ -13,11 +13,13 @@ interface SessionData {
   messages: MessageRecord[];
   /** Oldest first; the last one is the run whose state the panel shows. */
   runs: RunRecord[];
-  /** The steps of the runs read (see runsToRead); a run not read has no entry. */
+  /** The steps of the runs read (see runsToRead); a run not read (yet) has no entry. */
   stepsByRun: ReadonlyMap<string, StepRecord[]>;
   /** Ids of the Fetch Analysis sessions started by this session's tool calls. */
   childSessionIds: string[];
 }
+
+const NOT_READ_YET: ReadonlyMap<string, StepRecord[]> = new Map();
 
 /** Read results tagged with the session they belong to, so a switch never mixes two sessions. */
 type Tagged<T> = { sessionId: string; value: T };
@@ -78,16 +80,18 @@ export function useSessionData(
   );
   const steps = useStepsByRun(sessionId, runs, session, openActivities);
   return useMemo(() => {
-    const parts = [session, messages, runs, children, steps];
+    const parts = [session, messages, runs];
     if (!sessionId || parts.some((part) => part?.sessionId !== sessionId)) return undefined;
-    // Steps may lag a new run by one read: the new run has none to show yet.
+    // The conversation is drawn once its messages and runs are read. Steps are read after the
+    // runs (they say which runs need theirs), and the child sessions only name consent cards to
+    // look for: waiting for them would hold a new chat's first words back by a read or two.
     return {
       sessionId,
       session: session!.value,
       messages: messages!.value,
       runs: runs!.value,
-      stepsByRun: steps!.value,
-      childSessionIds: children!.value,
+      stepsByRun: steps?.sessionId === sessionId ? steps.value : NOT_READ_YET,
+      childSessionIds: children?.sessionId === sessionId ? children.value : [],
     };
   }, [sessionId, session, messages, runs, children, steps]);
 }
