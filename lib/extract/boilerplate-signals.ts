@@ -22,6 +22,15 @@ export type MarkerKind =
  */
 const HIDING_CLASS =
   /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible|sr-only|screen-reader-text|screenreader|visually-hidden|visuallyhidden|off-?screen|element-invisible|a11y-hidden|u-hidden|hidden-text)(?:\s|$)/i;
+
+/**
+ * The screen-reader-only helper under a design system's prefix ("wt-screen-reader-only",
+ * "usa-sr-only", "u-srOnly", "cds--visually-hidden", "a-offscreen"): text read out, never
+ * shown, such as "Regular price" before a price or "ad by Etsy seller" on a tile. Tailwind's
+ * "not-sr-only" shows it again.
+ */
+const PREFIXED_HIDING_CLASS =
+  /(?:^|\s)(?!not-)[a-z0-9]+(?:[-_]{1,2}[a-z0-9]+)*[-_]{1,2}(?:sr-?only|screen-?reader-?(?:only|text)?|visually-?hidden|off-?screen|assistive-text|a11y-hidden)(?:\s|$)/i;
 const SHOWING_CLASS =
   /(?:^|\s)(?:(?:sm|md|lg|xl|2xl):(?:block|flex|grid|inline|inline-block|table)|d-(?:sm|md|lg|xl)-(?:block|flex|inline|grid))(?:\s|$)/;
 
@@ -109,7 +118,12 @@ export function markerKind(element: Element): MarkerKind | null {
 }
 
 function judgeMarkup(className: string, raw: string): MarkerKind | null {
-  if (HIDING_CLASS.test(className) && !SHOWING_CLASS.test(className)) return 'hidden';
+  if (
+    (HIDING_CLASS.test(className) || PREFIXED_HIDING_CLASS.test(className)) &&
+    !SHOWING_CLASS.test(className)
+  ) {
+    return 'hidden';
+  }
   // Class tokens are judged whole: "no_caption" or "without-ads" says what a block is not.
   const words = markerWords(
     raw

@@ -47,3 +47,29 @@ describe('a listing that sends each card twice, once for small screens and once 
     expect(article.markdown).toContain('https://fardesk.example/jobs/4105-motion-designer');
   });
 });
+
+describe('a listing whose cards print their title, price and badge twice, for the style sheet to pick', () => {
+  const article = extractFromHtml(
+    fixture('listing-card-copies.html'),
+    'https://pinecrest.example/collections/camp-kitchen',
+  );
+
+  it('keeps each card once: its title with its link, its price and its badge', () => {
+    expect(article.kind).toBe('listing');
+    expect(article.markdown.match(/\[Fieldcraft Lantern Mk II\]/g)).toHaveLength(1);
+    expect(article.markdown.match(/\$64\.00/g)).toHaveLength(1);
+    expect(article.markdown.match(/Back-order/g)).toHaveLength(2);
+  });
+
+  it('keeps a reduction: the sale price and the struck-out price it replaces', () => {
+    expect(article.markdown).toContain('$120.00');
+    expect(article.markdown).toContain('~~$150.00~~');
+    expect(article.markdown.match(/\$150\.00/g)).toHaveLength(1);
+  });
+
+  it('keeps the same badge and price on two different cards', () => {
+    expect(article.markdown.match(/\[Enamel Trail Mug\]/g)).toHaveLength(1);
+    expect(article.markdown).toContain('$18.00');
+    expect(article.markdown).toContain('$89.00');
+  });
+});

@@ -6,6 +6,115 @@
  */
 export function tidyListing(content: Element): void {
   dropRepeatedCopies(content);
+  dropCardCopies(content);
+}
+
+/** The most text a card holds: two copies further apart than that are two items. */
+const MAX_CARD_TEXT = 600;
+
+/**
+ * A card that says its title twice: themes print the title link once over the picture's place
+ * (shown when the card has no picture) and once under it, and the style sheet shows one; a
+ * sale price and the regular price are both printed, and the one the product is not on shows.
+ * Within one card, a text link that repeats an earlier link word for word and address for
+ * address goes, and so does a struck-out price equal to a price already given: it is no
+ * reduction. Two cards leading to the same page (a product in two places of a grid) are apart
+ * by more than one card's text and keep their links.
+ */
+function dropCardCopies(content: Element): void {
+  const seen = new Map<string, Element>();
+  for (const link of Array.from(content.getElementsByTagName('a'))) {
+    const text = normalizedText(link);
+    if (!text) continue;
+    const key = `${link.getAttribute('href') ?? ''}\u0000${text}`;
+    const earlier = seen.get(key);
+    seen.set(key, link);
+    if (earlier && inOneCard(earlier, link)) removeWithEmptyWrappers(link);
+  }
+  // A line without links said twice in one card: the sale and the regular price boxes, of
+  // which the style sheet shows one, or a badge printed over the picture and under it.
+  const lines = new Map<string, Element>();
+  for (const element of Array.from(content.querySelectorAll('*'))) {
+    if (element.firstElementChild || NOT_LINES.has(element.localName)) continue;
+    if (element.closest('a')) continue;
+    const text = normalizedText(element);
+    if (!text) continue;
+    const earlier = lines.get(text);
+    lines.set(text, element);
+    if (earlier?.isConnected && inOneCard(earlier, element)) removeWithEmptyWrappers(element);
+  }
+  for (const struck of Array.from(content.querySelectorAll('s, del, strike'))) {
+    const price = normalizedText(struck);
+    if (PRICE.test(price)) dropPriceCopy(struck, price);
+  }
+}
+
+/** Table cells repeat values by design; a struck-out price is judged on its own below. */
+const NOT_LINES = new Set(['td', 'th', 's', 'del', 'strike']);
+
+const PRICE = /^\D{0,4}\d[\d.,\s]*\D{0,4}$/;
+
+/**
+ * A struck-out price whose card gives the same price again. Beside another price (the sale
+ * price) it is a reduction, and the other copy (the regular price box, which the style sheet
+ * hides while the product is on sale) goes; alone, it strikes out the price the product sells
+ * at, which is no reduction, and it goes.
+ */
+function dropPriceCopy(struck: Element, price: string): void {
+  // The nearest box that gives the price again must be within the card.
+  let box = struck.parentElement;
+  while (box && normalizedText(box).length <= MAX_CARD_TEXT) {
+    if (normalizedText(box).split(price).length > 2) break;
+    box = box.parentElement;
+  }
+  if (!box || normalizedText(box).length > MAX_CARD_TEXT) return;
+  // What stands beside the struck-out price, past the wrappers that hold only it.
+  let holder = struck;
+  while (holder.parentElement && normalizedText(holder.parentElement) === price) {
+    holder = holder.parentElement;
+  }
+  const group = holder.parentElement ?? holder;
+  if (!/\d/.test(normalizedText(group).split(price).join(' '))) {
+    removeWithEmptyWrappers(struck);
+    return;
+  }
+  for (const element of Array.from(box.querySelectorAll('*'))) {
+    if (element.firstElementChild || group.contains(element)) continue;
+    if (normalizedText(element) === price) removeWithEmptyWrappers(element);
+  }
+}
+
+/**
+ * Whether two elements sit in one card: the nearest box holding both holds no more than one
+ * card's text, and leads to one page (its title's) or two (a quick-view or a seller's link
+ * beside it). A row of three short cards leads to three.
+ */
+function inOneCard(earlier: Element, later: Element): boolean {
+  let box = later.parentElement;
+  while (box && !box.contains(earlier)) box = box.parentElement;
+  if (!box || normalizedText(box).length > MAX_CARD_TEXT) return false;
+  const targets = new Set<string>();
+  if (box.localName === 'a') targets.add(box.getAttribute('href') ?? '');
+  for (const link of Array.from(box.getElementsByTagName('a'))) {
+    targets.add(link.getAttribute('href') ?? '');
+  }
+  return targets.size <= MAX_CARD_TARGETS;
+}
+
+const MAX_CARD_TARGETS = 2;
+
+/** Removes an element, and the wrappers (a heading, a span) it leaves without text. */
+function removeWithEmptyWrappers(element: Element): void {
+  let target = element;
+  while (target.parentElement && normalizedText(target.parentElement) === normalizedText(target)) {
+    target = target.parentElement;
+    if (target.getElementsByTagName('img').length > 0) break;
+  }
+  target.remove();
+}
+
+function normalizedText(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** Shorter blocks repeat by nature ("Free", "In stock", a price): only longer copies go. */

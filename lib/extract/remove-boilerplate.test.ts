@@ -155,6 +155,24 @@ describe('removeBoilerplate removes', () => {
     expect(reasons).toEqual(['media figure', 'captioned picture', 'caption', 'caption']);
   });
 
+  it("text for screen readers under a design system's prefix (wt-screen-reader-only, u-srOnly)", () => {
+    const { text } = clean(
+      `<p>${LONG}</p><ul><li><a href="/l/1">Walnut card holder</a> <span class="wt-screen-reader-only">ad by a seller</span> <span class="usa-sr-only">Sale price</span> $42.00</li>` +
+        `<li><a href="/l/2">Canvas tote</a> <span class="u-srOnly">Regular price</span> $30.00</li></ul><p>${LONG}</p>`,
+    );
+    expect(text).toContain('Walnut card holder $42.00');
+    expect(text).not.toContain('ad by a seller');
+    expect(text).not.toContain('Sale price');
+    expect(text).not.toContain('Regular price');
+  });
+
+  it("but not what Tailwind's not-sr-only shows again", () => {
+    const { text } = clean(
+      `<p>${LONG}</p><p class="sr-only-keep not-sr-only">Opening hours: 9 to 5, Monday to Friday.</p><p>${LONG}</p>`,
+    );
+    expect(text).toContain('Opening hours');
+  });
+
   it('breadcrumbs and datelines at the top, credits and copyright at the end', () => {
     const { text } = clean(
       '<ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul><p>Published: 10:48, Tue, Nov 19, 2019</p>' +
