@@ -4,14 +4,10 @@ import { messageText } from '../e2e/servers/mock-llm';
 import { BrowserWindow, SIDEBAR_ID } from './browser-window';
 import { EXTENSION_ORIGIN, goto } from './firefox';
 import { useJourney } from './journey';
+import { pollFor } from './panel';
 
-const waitFor = async (what: string, check: () => Promise<boolean> | boolean) => {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
+const waitFor = (what: string, check: () => Promise<boolean> | boolean) =>
+  pollFor(what, async () => await check());
 
 describe('Firefox: the sidebar, the shortcut and the context menu', () => {
   const journey = useJourney();
