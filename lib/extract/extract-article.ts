@@ -4,7 +4,13 @@ import type { MarkerKind } from './boilerplate-signals';
 import { fallbackContent } from './fallback-content';
 import { htmlToMarkdown } from './html-to-markdown';
 import { stripInvisibleCharacters } from './invisible-characters';
-import { cleanListing, isShortPick, LISTING_PROFILE, listingOf } from './listing-check';
+import {
+  cleanListing,
+  isShortPick,
+  LISTING_PROFILE,
+  listingOf,
+  mayBeListingSection,
+} from './listing-check';
 import { tidyListing } from './listing-tidy';
 import { detectPageKind, type PageKind } from './page-kind';
 import { readPageMetadata } from './page-metadata';
@@ -127,16 +133,22 @@ function extractByKind(
       const fallback = clean(fallbackContent(document.body));
       if (!content || textLength(fallback) > 2 * textLength(content)) content = fallback;
     }
-    // A short pick may be one item of a listing or one section of a longer page. Both checks
-    // read the page as it was, and the region check cleans what it reads: it gets its own copy
-    // when the listing check is to follow, and the candidate with more text wins.
+    // A short pick may be one item of a listing or one section of a longer page; a long one
+    // may be one section of a listing built of sections (a grid of items per category). Both
+    // checks read the page as it was, and the region check cleans what it reads: it gets its
+    // own copy when the listing check is to follow, and the candidate with more text wins.
     const short = bodyCopy && content ? isShortPick(content) : false;
+    const sectioned =
+      !short && bodyCopy && content ? mayBeListingSection(content, bodyCopy) : false;
     const pick = content;
     if (!scrap && bodyCopy && content) {
-      const regionCopy = short ? (bodyCopy.cloneNode(true) as HTMLElement) : bodyCopy;
+      const regionCopy = short || sectioned ? (bodyCopy.cloneNode(true) as HTMLElement) : bodyCopy;
       content = wholerRegion(content, regionCopy, clean);
     }
-    let listing = short && bodyCopy && pick ? listingOf(document, pick, bodyCopy) : null;
+    let listing =
+      (short || sectioned) && bodyCopy && pick
+        ? listingOf(document, pick, bodyCopy, { onlyLarger: sectioned })
+        : null;
     if (listing && bodyCopy && listing !== pick && !options.keepBoilerplate) {
       listing = cleanListing(listing, bodyCopy);
     }

@@ -29,6 +29,7 @@ export function listingOf(
   document: Document,
   picked: Element,
   bodyCopy: HTMLElement,
+  { onlyLarger = false }: { onlyLarger?: boolean } = {},
 ): Element | null {
   const pickedLength = textLength(picked);
   const items = repeatedItems(bodyCopy);
@@ -37,6 +38,7 @@ export function listingOf(
   if (itemsLength < MIN_LISTING_TEXT) return null;
   const pickedText = normalized(picked);
   if (itemsLength < LISTING_SHARE * pickedLength) {
+    if (onlyLarger) return null;
     const inPick = items.filter((item) => pickedText.includes(normalized(item))).length;
     return inPick >= MIN_ITEMS_IN_PICK && itemsLength >= ITEMS_SHARE * pickedLength ? picked : null;
   }
@@ -90,6 +92,19 @@ export function cleanListing(listing: Element, rest: HTMLElement): Element {
 
 /** How the boilerplate pass names a removal by class words ("marker:promo"). */
 const MARKER_REASON = 'marker:';
+
+/**
+ * Whether a long pick may be one section of a listing built of sections: an awards page with a
+ * grid of winners per category, a directory with a box per letter. Readability keeps the one
+ * section with the most text, and a listing whose titles are links is too link-heavy to be read
+ * whole by the region check. Such a pick is checked for a listing too, read as one only when
+ * the sections built alike hold over twice its text. A body holding less than that cannot have
+ * them, so most articles are not searched.
+ */
+export function mayBeListingSection(picked: Element, bodyCopy: HTMLElement): boolean {
+  const pickedLength = textLength(picked);
+  return pickedLength >= SHORT_PICK && textLength(bodyCopy) >= LISTING_SHARE * pickedLength;
+}
 
 /** Whether Readability's pick is short enough, and not prose, to be checked for a listing. */
 export function isShortPick(picked: Element): boolean {
