@@ -94,6 +94,9 @@ function extractByKind(
       structured,
       body: document.body ?? null,
       ogType: document.querySelector('meta[property="og:type"]')?.getAttribute('content'),
+      ogPrice: document
+        .querySelector('meta[property="product:price:amount"], meta[property="og:price:amount"]')
+        ?.getAttribute('content'),
     });
   const { baseUrl, hiddenKept } = prepareDocument(document, url, {
     keepHidden: options.keepHidden,
