@@ -62,3 +62,39 @@ describe('an awards page with a grid of winners per category, under a long intro
     expect(markdown).not.toContain('All rights reserved');
   });
 });
+
+/**
+ * A recipe roundup made by hand for this test: a short introduction, then teasers marked as
+ * `article` elements, each a linked title, holding more text than the introduction but not
+ * twice as much.
+ */
+function roundupPage(): string {
+  const dishes = ['Crispy chickpeas', 'Salmon bites', 'Garlic potatoes', 'Honey carrots'];
+  const teasers = [...dishes, ...dishes.map((dish) => `${dish} with lemon`)].map(
+    (dish, n) =>
+      `<article class="recipe-card"><a href="/recipes/${n}"><img src="/${n}.jpg" alt=""></a>` +
+      `<h3><a href="/recipes/${n}">${dish}, ready in twenty minutes on a weeknight</a></h3></article>`,
+  );
+  return `<!doctype html><html><head><title>Air fryer recipes</title>
+<meta property="og:type" content="article"></head><body>
+<header><nav><a href="/">Home</a> <a href="/recipes/">All recipes</a></nav></header>
+<main><h1>Air fryer recipes</h1>
+<div class="intro"><p>Our favourite things to make in the air fryer, from snacks to dinners, all quick, all crispy, and all tested in our kitchen more times than we would like to admit. Each one needs only a handful of things from the cupboard, and most of them feed four.</p></div>
+<div class="grid">${teasers.join('\n')}</div></main>
+<footer><p>All rights reserved</p></footer></body></html>`;
+}
+
+describe('a roundup whose teasers are article elements, under a short introduction', () => {
+  const article = extractFromHtml(roundupPage(), 'https://cooking.example/recipes/air-fryer/');
+
+  it('is read as a listing: the introduction and every teaser', () => {
+    expect(article.kind).toBe('listing');
+    expect(article.markdown).toContain('Our favourite things to make in the air fryer');
+    expect(article.markdown).toContain(
+      '[Crispy chickpeas, ready in twenty minutes on a weeknight]',
+    );
+    expect(article.markdown).toContain(
+      '[Honey carrots with lemon, ready in twenty minutes on a weeknight]',
+    );
+  });
+});

@@ -37,7 +37,10 @@ export function listingOf(
   for (const item of items) itemsLength += textLength(item);
   if (itemsLength < MIN_LISTING_TEXT) return null;
   const pickedText = normalized(picked);
-  if (itemsLength < LISTING_SHARE * pickedLength) {
+  // Items marked as `article` elements say by markup that each is a composition of its own (a
+  // blog's or a recipe site's teasers): holding more text than a short pick is enough.
+  const marked = !onlyLarger && items.every((item) => item.localName === 'article');
+  if (itemsLength < (marked ? MARKED_LISTING_SHARE : LISTING_SHARE) * pickedLength) {
     if (onlyLarger) return null;
     const inPick = items.filter((item) => pickedText.includes(normalized(item))).length;
     return inPick >= MIN_ITEMS_IN_PICK && itemsLength >= ITEMS_SHARE * pickedLength ? picked : null;
@@ -134,6 +137,7 @@ function normalized(element: Element): string {
 const MIN_ITEMS_IN_PICK = 4;
 const ITEMS_SHARE = 0.6;
 const LISTING_SHARE = 2;
+const MARKED_LISTING_SHARE = 1;
 const MIN_LISTING_TEXT = 400;
 
 function textLength(element: Element): number {
