@@ -102,11 +102,17 @@ const MARKER_REASON = 'marker:';
  * section with the most text, and a listing whose titles are links is too link-heavy to be read
  * whole by the region check. Such a pick is checked for a listing too, read as one only when
  * the sections built alike hold over twice its text. A body holding less than that cannot have
- * them, so most articles are not searched.
+ * them, so most articles are not searched, and the page is copied only when they do.
  */
 export function mayBeListingSection(picked: Element, bodyCopy: HTMLElement): boolean {
   const pickedLength = textLength(picked);
-  return pickedLength >= SHORT_PICK && textLength(bodyCopy) >= LISTING_SHARE * pickedLength;
+  if (pickedLength < SHORT_PICK || textLength(bodyCopy) < LISTING_SHARE * pickedLength) {
+    return false;
+  }
+  // Read only here: the page is copied for the listing check only when its items qualify.
+  let itemsLength = 0;
+  for (const item of repeatedItems(bodyCopy)) itemsLength += textLength(item);
+  return itemsLength >= LISTING_SHARE * pickedLength;
 }
 
 /** Whether Readability's pick is short enough, and not prose, to be checked for a listing. */
