@@ -4,7 +4,13 @@ import type { MarkerKind } from './boilerplate-signals';
 import { fallbackContent } from './fallback-content';
 import { htmlToMarkdown } from './html-to-markdown';
 import { stripInvisibleCharacters } from './invisible-characters';
-import { listingRegion } from './listing-region';
+import {
+  cleanListing,
+  isShortPick,
+  LISTING_PROFILE,
+  listingOf,
+  mayBeListingSection,
+} from './listing-check';
 import { tidyListing } from './listing-tidy';
 import { detectPageKind, type PageKind } from './page-kind';
 import { readPageMetadata } from './page-metadata';
@@ -15,7 +21,6 @@ import { addMissingDescription } from './product-description';
 import { removeProductExtras } from './product-extras';
 import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
 import { removeRepeatedBlocks } from './repeated-blocks';
-import { repeatedItems } from './repeated-items';
 import { separateRunTogetherWords } from './run-together-words';
 import { readStructuredData, type StructuredData } from './structured-data';
 
@@ -48,9 +53,7 @@ const PROFILES: Record<PageKind, BoilerplateProfile> = {
   documentation: {},
   forum: { keep: new Set<MarkerKind>(['comments']) },
   product: { mediaSections: true },
-  // A listing's items are teasers: a picture, a title, a date, a line of text. Markup names
-  // them as media cards, captions and dates; here they are the content.
-  listing: { keepLinks: true, keep: new Set<MarkerKind>(['media', 'caption', 'meta']) },
+  listing: LISTING_PROFILE,
   service: { mediaSections: true },
 };
 
@@ -91,6 +94,9 @@ function extractByKind(
       structured,
       body: document.body ?? null,
       ogType: document.querySelector('meta[property="og:type"]')?.getAttribute('content'),
+      ogPrice: document
+        .querySelector('meta[property="product:price:amount"], meta[property="og:price:amount"]')
+        ?.getAttribute('content'),
     });
   const { baseUrl, hiddenKept } = prepareDocument(document, url, {
     keepHidden: options.keepHidden,
@@ -130,16 +136,22 @@ function extractByKind(
       const fallback = clean(fallbackContent(document.body));
       if (!content || textLength(fallback) > 2 * textLength(content)) content = fallback;
     }
-    // A short pick may be one item of a listing or one section of a longer page. Both checks
-    // read the page as it was, and the region check cleans what it reads: it gets its own copy
-    // when the listing check is to follow, and the candidate with more text wins.
+    // A short pick may be one item of a listing or one section of a longer page; a long one
+    // may be one section of a listing built of sections (a grid of items per category). Both
+    // checks read the page as it was, and the region check cleans what it reads: it gets its
+    // own copy when the listing check is to follow, and the candidate with more text wins.
     const short = bodyCopy && content ? isShortPick(content) : false;
+    const sectioned =
+      !short && bodyCopy && content ? mayBeListingSection(content, bodyCopy) : false;
     const pick = content;
     if (!scrap && bodyCopy && content) {
-      const regionCopy = short ? (bodyCopy.cloneNode(true) as HTMLElement) : bodyCopy;
+      const regionCopy = short || sectioned ? (bodyCopy.cloneNode(true) as HTMLElement) : bodyCopy;
       content = wholerRegion(content, regionCopy, clean);
     }
-    let listing = short && bodyCopy && pick ? listingOf(document, pick, bodyCopy) : null;
+    let listing =
+      (short || sectioned) && bodyCopy && pick
+        ? listingOf(document, pick, bodyCopy, { onlyLarger: sectioned })
+        : null;
     if (listing && bodyCopy && listing !== pick && !options.keepBoilerplate) {
       listing = cleanListing(listing, bodyCopy);
     }
@@ -202,108 +214,6 @@ function wholerRegion(
   if (linkDensity(region, regionLength) > MAX_REGION_LINK_DENSITY) return picked;
   return region;
 }
-
-/** Readability's pick, when shorter than this, may be one item (or the intro) of a listing. */
-const SHORT_PICK = 3000;
-
-/**
- * A page that calls itself an article (news sites give their section fronts og:type "article")
- * may be a listing: Readability then keeps one teaser, or the section's intro. When the page has
- * a group of items built alike holding over twice the text of that pick, it is a listing, read
- * as its intro and its items; when the pick is already mostly those items, it is a listing as
- * read.
- */
-function listingOf(document: Document, picked: Element, bodyCopy: HTMLElement): Element | null {
-  const pickedLength = textLength(picked);
-  const items = repeatedItems(bodyCopy);
-  let itemsLength = 0;
-  for (const item of items) itemsLength += textLength(item);
-  if (itemsLength < MIN_LISTING_TEXT) return null;
-  const pickedText = normalized(picked);
-  if (itemsLength < LISTING_SHARE * pickedLength) {
-    const inPick = items.filter((item) => pickedText.includes(normalized(item))).length;
-    return inPick >= MIN_ITEMS_IN_PICK && itemsLength >= ITEMS_SHARE * pickedLength ? picked : null;
-  }
-  const listing = document.createElement('div');
-  // The intro above the items (a section's description) is kept unless it is one of them.
-  const introStart = pickedText.slice(0, 60);
-  if (!items.some((item) => normalized(item).includes(introStart))) listing.append(picked);
-  for (const item of items) listing.append(item);
-  return listing;
-}
-
-/**
- * The listing the check put together (an intro and its items), cleaned as a listing. The items
- * were found because they are built alike, whatever their class says, and some sites name every
- * teaser a promo ("PagePromo", "cmp-promo-container__content-item"): the boilerplate pass then
- * removes each of them and leaves nothing. When it leaves less than a scrap, two readings are
- * tried and the one with more text wins: the items again, with the marker that removed the most
- * text kept as content (a page of service teasers); and the rest of the page read as a listing's
- * region (a news hub whose feed is built otherwise than its top teasers).
- */
-function cleanListing(listing: Element, rest: HTMLElement): Element {
-  const parts = Array.from(listing.children).map((part) => part.cloneNode(true) as Element);
-  const removedText = new Map<MarkerKind, number>();
-  removeBoilerplate(
-    listing,
-    (element, reason) => {
-      const kind = reason.startsWith(MARKER_REASON)
-        ? (reason.slice(MARKER_REASON.length) as MarkerKind)
-        : null;
-      if (kind) removedText.set(kind, (removedText.get(kind) ?? 0) + textLength(element));
-    },
-    PROFILES.listing,
-  );
-  if (textLength(listing) >= TINY_ARTICLE) return listing;
-  let best = listing;
-  let named: MarkerKind | null = null;
-  for (const [kind, length] of removedText) {
-    if (!named || length > (removedText.get(named) ?? 0)) named = kind;
-  }
-  if (named && named !== 'hidden') {
-    const items = listing.ownerDocument.createElement('div');
-    items.append(...parts);
-    const keep = new Set<MarkerKind>([...(PROFILES.listing.keep ?? []), named]);
-    removeBoilerplate(items, undefined, { ...PROFILES.listing, keep });
-    if (textLength(items) > textLength(best)) best = items;
-  }
-  const region = listingRegion(rest);
-  removeBoilerplate(region, undefined, PROFILES.listing);
-  return textLength(region) > textLength(best) ? region : best;
-}
-
-/** How the boilerplate pass names a removal by class words ("marker:promo"). */
-const MARKER_REASON = 'marker:';
-
-/** Whether Readability's pick is short enough, and not prose, to be checked for a listing. */
-function isShortPick(picked: Element): boolean {
-  return textLength(picked) < SHORT_PICK && !isProse(picked);
-}
-
-/**
- * A pick with several paragraphs of prose is a (short) article: the listing check, which walks
- * the whole page, is skipped for it.
- */
-function isProse(picked: Element): boolean {
-  let long = 0;
-  for (const paragraph of Array.from(picked.getElementsByTagName('p'))) {
-    if ((paragraph.textContent?.length ?? 0) > LONG_PARAGRAPH && ++long >= PROSE_PARAGRAPHS)
-      return true;
-  }
-  return false;
-}
-
-const LONG_PARAGRAPH = 200;
-const PROSE_PARAGRAPHS = 3;
-
-function normalized(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-const MIN_ITEMS_IN_PICK = 4;
-const ITEMS_SHARE = 0.6;
-const LISTING_SHARE = 2;
-const MIN_LISTING_TEXT = 400;
 
 const REGION_SHARE = 2;
 const MAX_REGION_LINK_DENSITY = 0.3;

@@ -22,7 +22,8 @@ const CHROME = [
  * The content of a page Readability found no article in: its `main` element (or the body, when
  * `wholeBody` says the main element holds only part of the content), with navigation, page
  * header and footer, asides and forms removed. A `header`/`footer` inside an `article` or
- * `section` belongs to that content and stays.
+ * `section` belongs to that content and stays, and so does one inside `main`, unless it is a
+ * footer named for the page's.
  */
 export function fallbackContent(body: HTMLElement, wholeBody = false): Element {
   const main = wholeBody ? null : mainLandmark(body);
@@ -33,7 +34,14 @@ export function fallbackContent(body: HTMLElement, wholeBody = false): Element {
     element.remove();
   }
   for (const element of Array.from(root.querySelectorAll('header, footer'))) {
-    if (!element.parentElement?.closest('article, section, main')) element.remove();
+    const scope = element.parentElement?.closest('article, section, main');
+    if (!scope) element.remove();
+    // Some shop themes wrap the whole page, its header and footer included, in `main`. A
+    // `main` is no section of its own (HTML's footer belongs to the nearest article, aside,
+    // nav or section, else to the body), so a footer there named for the page's footer
+    // ("footer", "site-footer") is the page's.
+    else if (scope.localName === 'main' && element.localName === 'footer' && namesFooter(element))
+      element.remove();
   }
   removeNamedFooters(root);
   return root;
@@ -45,6 +53,12 @@ export function fallbackContent(body: HTMLElement, wholeBody = false): Element {
  */
 const FOOTER_TOKEN = /^(?:(?:site|global|page|main)[-_]?)?footer(?:$|[-_]|[A-Z])/i;
 
+/** Whether a class or id token of the element names the page's footer. */
+function namesFooter(element: Element): boolean {
+  const tokens = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  return tokens.split(/\s+/).some((token) => FOOTER_TOKEN.test(token));
+}
+
 /**
  * Sites built from components often give their footer a `div` named for it instead of the
  * `footer` element, with the shop's link lists, newsletter form and legal notice inside. The
@@ -52,8 +66,7 @@ const FOOTER_TOKEN = /^(?:(?:site|global|page|main)[-_]?)?footer(?:$|[-_]|[A-Z])
  */
 function removeNamedFooters(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
-    const tokens = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-    if (!tokens.split(/\s+/).some((token) => FOOTER_TOKEN.test(token))) continue;
+    if (!namesFooter(element)) continue;
     // A footer inside one already removed is gone with it.
     if (!root.contains(element)) continue;
     if (element.parentElement?.closest('article, section, main')) continue;

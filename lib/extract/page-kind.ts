@@ -47,6 +47,8 @@ export interface KindSignals {
   body: HTMLElement | null;
   /** The page's Open Graph type (`og:type`), e.g. "article", "product", "website". */
   ogType?: string | null;
+  /** The price the page gives in Open Graph's product properties (`product:price:amount`). */
+  ogPrice?: string | null;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface KindSignals {
  * the shape of its markup (repeated posts, prices and buy buttons, code blocks). Signals from
  * structured data win; the URL and the DOM decide when it says nothing or only "WebPage".
  */
-export function detectPageKind({ url, structured, body, ogType }: KindSignals): PageKind {
+export function detectPageKind({ url, structured, body, ogType, ogPrice }: KindSignals): PageKind {
   const fromTypes = kindFromTypes(structured.types) ?? kindFromOpenGraph(ogType);
   const path = pathOf(url);
   if (fromTypes === 'forum' || fromTypes === 'documentation') return fromTypes;
@@ -75,6 +77,8 @@ export function detectPageKind({ url, structured, body, ogType }: KindSignals): 
   if (shape.posts >= 2 && forumUrl) return 'forum';
   if (fromTypes === 'article') return 'article';
   if (PRODUCT_URL.test(path)) return 'product';
+  // Open Graph's product object gives one price, the product's: a listing has many.
+  if (ogPrice?.trim()) return 'product';
   if (shape.buyButton && shape.price && !items) return 'product';
   if (DOCS_URL.test(url) && (shape.code > 0 || shape.longParagraphs >= 3)) return 'documentation';
   if (prose) return 'article';

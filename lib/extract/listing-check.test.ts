@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromHtml } from './extract-from-html';
+
+/**
+ * An awards page made by hand for this test: a long introduction, then one grid of cards per
+ * category, each card a linked title and its studio. Readability keeps the introduction (the
+ * only prose), and the titles are links, too many for the page to be read whole as a region.
+ */
+function awardsPage(): string {
+  const categories = [
+    'Hotel',
+    'Restaurant',
+    'Office',
+    'Library',
+    'Museum',
+    'Retail',
+    'Residence',
+    'Spa',
+    'School',
+    'Clinic',
+  ];
+  const sections = categories.map((category, c) => {
+    const cards = Array.from(
+      { length: 10 },
+      (_, n) =>
+        `<li class="award-card"><a href="/awards/2026/${category.toLowerCase()}-${n}">` +
+        `<h4>${category} project number ${n + 1}, a renovation on the riverside</h4></a>` +
+        `<p class="studio">Studio ${String.fromCharCode(65 + c)}${n} Architects</p></li>`,
+    );
+    return `<div class="award-category"><h3>${category}</h3><ul class="award-cards">${cards.join('')}</ul></div>`;
+  });
+  const sentence =
+    'The jury, which met for three days in the spring, read every entry, weighed each project ' +
+    'against its brief, its budget and its site, and argued late into the evening about the finalists. ';
+  const intro = `<p>${sentence.repeat(6)}</p>`.repeat(3);
+  return `<!doctype html><html><head><title>Design Awards 2026: the winners</title>
+<meta property="og:type" content="article"></head><body>
+<header><nav><a href="/">Home</a> <a href="/awards/">All awards</a></nav></header>
+<main><h1>Design Awards 2026: the winners</h1><div class="intro">${intro}</div>
+<div class="award-categories">${sections.join('\n')}</div></main>
+<footer><p>All rights reserved</p></footer></body></html>`;
+}
+
+describe('an awards page with a grid of winners per category, under a long introduction', () => {
+  const article = extractFromHtml(awardsPage(), 'https://design.example/awards/2026/');
+  const { markdown } = article;
+
+  it('is read as a listing: the introduction, then every category with its cards', () => {
+    expect(article.kind).toBe('listing');
+    const intro = markdown.indexOf('The jury, which met for three days');
+    const first = markdown.indexOf('Hotel project number 1,');
+    const last = markdown.indexOf('Clinic project number 10,');
+    expect(intro).toBeGreaterThanOrEqual(0);
+    expect(first).toBeGreaterThan(intro);
+    expect(last).toBeGreaterThan(first);
+    expect(markdown).toContain('Studio J9 Architects');
+    expect(markdown).toContain('(https://design.example/awards/2026/clinic-9)');
+  });
+
+  it('leaves out the site menu and footer', () => {
+    expect(markdown).not.toContain('All awards');
+    expect(markdown).not.toContain('All rights reserved');
+  });
+});
+
+/**
+ * A recipe roundup made by hand for this test: a short introduction, then teasers marked as
+ * `article` elements, each a linked title, holding more text than the introduction but not
+ * twice as much.
+ */
+function roundupPage(): string {
+  const dishes = ['Crispy chickpeas', 'Salmon bites', 'Garlic potatoes', 'Honey carrots'];
+  const teasers = [...dishes, ...dishes.map((dish) => `${dish} with lemon`)].map(
+    (dish, n) =>
+      `<article class="recipe-card"><a href="/recipes/${n}"><img src="/${n}.jpg" alt=""></a>` +
+      `<h3><a href="/recipes/${n}">${dish}, ready in twenty minutes on a weeknight</a></h3></article>`,
+  );
+  return `<!doctype html><html><head><title>Air fryer recipes</title>
+<meta property="og:type" content="article"></head><body>
+<header><nav><a href="/">Home</a> <a href="/recipes/">All recipes</a></nav></header>
+<main><h1>Air fryer recipes</h1>
+<div class="intro"><p>Our favourite things to make in the air fryer, from snacks to dinners, all quick, all crispy, and all tested in our kitchen more times than we would like to admit. Each one needs only a handful of things from the cupboard, and most of them feed four.</p></div>
+<div class="grid">${teasers.join('\n')}</div></main>
+<footer><p>All rights reserved</p></footer></body></html>`;
+}
+
+describe('a roundup whose teasers are article elements, under a short introduction', () => {
+  const article = extractFromHtml(roundupPage(), 'https://cooking.example/recipes/air-fryer/');
+
+  it('is read as a listing: the introduction and every teaser', () => {
+    expect(article.kind).toBe('listing');
+    expect(article.markdown).toContain('Our favourite things to make in the air fryer');
+    expect(article.markdown).toContain(
+      '[Crispy chickpeas, ready in twenty minutes on a weeknight]',
+    );
+    expect(article.markdown).toContain(
+      '[Honey carrots with lemon, ready in twenty minutes on a weeknight]',
+    );
+  });
+});
