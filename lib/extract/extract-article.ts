@@ -141,8 +141,8 @@ function extractByKind(
     // checks read the page as it was, and the region check cleans what it reads: it gets its
     // own copy when the listing check is to follow, and the candidate with more text wins.
     const short = bodyCopy && content ? isShortPick(content) : false;
-    const sectioned =
-      !short && bodyCopy && content ? mayBeListingSection(content, bodyCopy) : false;
+    const sections = !short && bodyCopy && content ? mayBeListingSection(content, bodyCopy) : null;
+    const sectioned = sections !== null;
     const pick = content;
     if (!scrap && bodyCopy && content) {
       const regionCopy = short || sectioned ? (bodyCopy.cloneNode(true) as HTMLElement) : bodyCopy;
@@ -150,7 +150,10 @@ function extractByKind(
     }
     let listing =
       (short || sectioned) && bodyCopy && pick
-        ? listingOf(document, pick, bodyCopy, { onlyLarger: sectioned })
+        ? listingOf(document, pick, bodyCopy, {
+            onlyLarger: sectioned,
+            found: sections ?? undefined,
+          })
         : null;
     if (listing && bodyCopy && listing !== pick && !options.keepBoilerplate) {
       listing = cleanListing(listing, bodyCopy);

@@ -29,10 +29,17 @@ export function listingOf(
   document: Document,
   picked: Element,
   bodyCopy: HTMLElement,
-  { onlyLarger = false }: { onlyLarger?: boolean } = {},
+  {
+    onlyLarger = false,
+    found,
+  }: {
+    onlyLarger?: boolean;
+    /** The items built alike that `mayBeListingSection` already found in `bodyCopy`. */
+    found?: Element[];
+  } = {},
 ): Element | null {
   const pickedLength = textLength(picked);
-  const items = repeatedItems(bodyCopy);
+  const items = found ?? repeatedItems(bodyCopy);
   let itemsLength = 0;
   for (const item of items) itemsLength += textLength(item);
   if (itemsLength < MIN_LISTING_TEXT) return null;
@@ -103,16 +110,19 @@ const MARKER_REASON = 'marker:';
  * whole by the region check. Such a pick is checked for a listing too, read as one only when
  * the sections built alike hold over twice its text. A body holding less than that cannot have
  * them, so most articles are not searched, and the page is copied only when they do.
+ * Returns those sections, or null.
  */
-export function mayBeListingSection(picked: Element, bodyCopy: HTMLElement): boolean {
+export function mayBeListingSection(picked: Element, bodyCopy: HTMLElement): Element[] | null {
   const pickedLength = textLength(picked);
   if (pickedLength < SHORT_PICK || textLength(bodyCopy) < LISTING_SHARE * pickedLength) {
-    return false;
+    return null;
   }
-  // Read only here: the page is copied for the listing check only when its items qualify.
+  // Read only here: the page is copied for the listing check only when its items qualify, and
+  // the check is handed the items found.
+  const items = repeatedItems(bodyCopy);
   let itemsLength = 0;
-  for (const item of repeatedItems(bodyCopy)) itemsLength += textLength(item);
-  return itemsLength >= LISTING_SHARE * pickedLength;
+  for (const item of items) itemsLength += textLength(item);
+  return itemsLength >= LISTING_SHARE * pickedLength ? items : null;
 }
 
 /** Whether Readability's pick is short enough, and not prose, to be checked for a listing. */
