@@ -163,4 +163,42 @@ test.describe('chat', () => {
     await expect(panel.answers.getByText(/^Paragraph 12 of plain words/)).toBeInViewport();
     await expect(panel.answers.getByText(/^Paragraph 1 of plain words/)).not.toBeInViewport();
   });
+
+  test('a reader who scrolled up while an answer streams stays where they are', async ({
+    chatPanel: panel,
+    mockLlm,
+  }) => {
+    const paragraphs = Array.from(
+      { length: 30 },
+      (_, index) => `Section ${index + 1} ${'in several words '.repeat(20).trim()}.`,
+    );
+    mockLlm.enqueue({ text: paragraphs.join('\n\n'), chunkSize: 40, delayMs: 25 });
+
+    await panel.ask('Write a very long answer.');
+    // Far enough into the answer for the conversation to scroll, and still streaming.
+    await expect(panel.answers.getByText(/^Section 6 in several words/)).toBeInViewport();
+    await expect(panel.stopButton).toBeVisible();
+    await panel.answers.getByText(/^Section 1 in several words/).scrollIntoViewIfNeeded();
+    await expect(panel.answers.getByText(/^Section 1 in several words/)).toBeInViewport();
+
+    await panel.expectIdle();
+    await expect(panel.answers.getByText(/^Section 1 in several words/)).toBeInViewport();
+    await expect(panel.answers.getByText(/^Section 30 in several words/)).not.toBeInViewport();
+  });
+
+  test('the first message of a new chat leaves the focus in the message field', async ({
+    chatPanel: panel,
+    mockLlm,
+  }) => {
+    mockLlm.enqueue({ text: 'The first answer of this chat.', delayMs: 20 });
+    await panel.messageField.fill('A first question');
+    await panel.messageField.press('Enter');
+    await expect(panel.userMessages).toContainText('A first question');
+    await panel.expectAnswer('The first answer of this chat.');
+
+    // The next question can be typed straight away, in the same field.
+    await expect(panel.messageField).toBeFocused();
+    await panel.page.keyboard.type('A second question');
+    await expect(panel.messageField).toHaveValue('A second question');
+  });
 });

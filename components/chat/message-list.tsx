@@ -176,20 +176,39 @@ export function MessageList({
   useLayoutEffect(() => {
     const scroller = endRef.current?.closest('.chat-scroll');
     if (!scroller) return;
+    let lastTop = scroller.scrollTop;
+    // Only the reader scrolls up. The pinning below scrolls down, and its scroll event can come
+    // after more text arrived, so not being at the end does not mean the reader left it.
     const onScroll = () => {
-      pinned.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48;
+      const top = scroller.scrollTop;
+      if (scroller.scrollHeight - top - scroller.clientHeight < 48) pinned.current = true;
+      else if (top < lastTop) pinned.current = false;
+      lastTop = top;
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
     return () => scroller.removeEventListener('scroll', onScroll);
   }, []);
 
   // Setting the scroller's own offset moves nothing but it; scrollIntoView would also work out
-  // and scroll every scrolling ancestor, on each drawing of a streaming answer.
+  // and scroll every scrolling ancestor, on each drawing of a streaming answer. It is set once
+  // per frame, before the frame is drawn: reading the height right after each commit made the
+  // browser lay the page out once per commit, several times a frame while an answer arrives.
+  const frame = useRef<number | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: lastKey is what changes on new text.
   useLayoutEffect(() => {
-    const scroller = endRef.current?.closest('.chat-scroll');
-    if (pinned.current && scroller) scroller.scrollTop = scroller.scrollHeight;
+    if (!pinned.current || frame.current !== undefined) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = undefined;
+      const scroller = endRef.current?.closest('.chat-scroll');
+      if (pinned.current && scroller) scroller.scrollTop = scroller.scrollHeight;
+    });
   }, [lastKey]);
+  useLayoutEffect(
+    () => () => {
+      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
 
   return (
     <div className="messages">

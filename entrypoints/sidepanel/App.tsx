@@ -77,6 +77,12 @@ export function App(props: AppProps) {
     select(null);
   }, [select]);
   const [view, setView] = useState<PanelView>(props.initialView);
+  // A new chat keeps its screen when the worker names its session: drawn anew then, the whole
+  // chat would be built and read again while the first answer's request is leaving. Each New
+  // chat is a screen of its own.
+  const [newChat, setNewChat] = useState<{ count: number; sessionId?: string }>({ count: 0 });
+  const chatKey =
+    selectedId == null || selectedId === newChat.sessionId ? `new ${newChat.count}` : selectedId;
   /** The settings of a successful Save, told in the chat as "Ready: gpt-4o-mini on OpenAI". */
   const [ready, setReady] = useState<SavedSettings>();
   const attachments = useTabAttachments(useWindowTabs(), searchWeb);
@@ -97,6 +103,7 @@ export function App(props: AppProps) {
       <AppHeader
         view={view}
         onNewChat={() => {
+          setNewChat(({ count }) => ({ count: count + 1 }));
           select(null);
           setSearchWeb(false);
           setView('chat');
@@ -107,7 +114,7 @@ export function App(props: AppProps) {
       <main className="app-main">
         {view === 'chat' && (
           <ChatScreen
-            key={selectedId ?? 'new'}
+            key={chatKey}
             sessionId={selectedId}
             configured={settings && isConfigured(settings)}
             text={draft}
@@ -116,6 +123,10 @@ export function App(props: AppProps) {
             onSearchWebChange={setSearchWeb}
             attachments={attachments}
             onSelect={select}
+            onCreated={(sessionId) => {
+              if (selectedId == null) setNewChat(({ count }) => ({ count, sessionId }));
+              select(sessionId);
+            }}
             onOpenSettings={() => setView('settings')}
             onOpenSessions={() => setView('sessions')}
             ready={ready && t('readyStatus', describeSetup(ready))}

@@ -54,6 +54,8 @@ interface ChatScreenProps {
   /** The composer's attached tabs; they live in the app too. */
   attachments: TabAttachments;
   onSelect: (sessionId: string | null) => void;
+  /** The worker made a session for what was sent here (a new chat, or one deleted meanwhile). */
+  onCreated: (sessionId: string) => void;
   onOpenSettings: () => void;
   onOpenSessions: () => void;
   /** Enter sends (the default); false when the user keeps Enter for new lines. */
@@ -77,6 +79,7 @@ export function ChatScreen(props: ChatScreenProps) {
     onSearchWebChange,
     attachments,
     onSelect,
+    onCreated,
     onOpenSettings,
     onOpenSessions,
     ready,
@@ -211,7 +214,7 @@ export function ChatScreen(props: ChatScreenProps) {
     });
     if (!result.ok) return false;
     const created = result.value.sessionId;
-    if (created && created !== sessionId) onSelect(created);
+    if (created && created !== sessionId) onCreated(created);
     return true;
   }
 
