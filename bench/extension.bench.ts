@@ -439,7 +439,17 @@ async function summarizeRow(
       const samples: number[] = [];
       const baseline: number[] = [];
       const extraction: number[] = [];
-      for (const [index, url] of corpus.urls.entries()) {
+      // The first page is summarised once more before the timed pages, untimed on both sides:
+      // the first click of the run is the summarize path's first use in the panel and the worker
+      // (21-29 ms against 5-16 for the rest, in turn), and with twenty pages it alone was the
+      // p95. Its time is printed with the row, so the cold click is not hidden.
+      let coldClick: number | undefined;
+      const timed = (sample: number, into: number[], warmUp: boolean) => {
+        if (!warmUp) into.push(sample);
+        return sample;
+      };
+      for (const [index, url] of [corpus.urls[0]!, ...corpus.urls].entries()) {
+        const warmUp = index === 0;
         const tabId = await within(
           `the corpus page ${url} to load in a tab`,
           page.evaluate(async (target) => {
@@ -457,7 +467,7 @@ async function summarizeRow(
             }
           }, url),
         );
-        baseline.push(
+        timed(
           await within(
             `executeScript on ${url}`,
             page.evaluate(async (id) => {
@@ -472,8 +482,10 @@ async function summarizeRow(
               return performance.now() - start;
             }, tabId),
           ),
+          baseline,
+          warmUp,
         );
-        extraction.push(
+        timed(
           await within(
             `read-page.js on ${url}`,
             page.evaluate(async (id) => {
@@ -486,6 +498,8 @@ async function summarizeRow(
               return performance.now() - start;
             }, tabId),
           ),
+          extraction,
+          warmUp,
         );
         await panel.newChatButton.click();
         await activateTab(panel, tabId);
@@ -533,7 +547,8 @@ async function summarizeRow(
           () => (globalThis as unknown as { __benchClickAt?: number }).__benchClickAt,
         );
         if (clickedAt === undefined) throw new Error(`The Summarize click on ${url} was not seen.`);
-        samples.push(mock.chatRequests()[before]!.firstByteAt - clickedAt);
+        const click = timed(mock.chatRequests()[before]!.firstByteAt - clickedAt, samples, warmUp);
+        if (warmUp) coldClick = click;
         await waitForLocator(
           `the summary of ${url}`,
           panel.answers.getByText(`Summary ${index}.`).first(),
@@ -546,7 +561,7 @@ async function summarizeRow(
       return {
         samples,
         baselineSamples: baseline,
-        extra: `of which the extraction alone (executeScript of read-page.js): median ${Math.round(median(extraction))} ms, p95 ${Math.round(percentile(extraction, 0.95))} ms`,
+        extra: `of which the extraction alone (executeScript of read-page.js): median ${Math.round(median(extraction))} ms, p95 ${Math.round(percentile(extraction, 0.95))} ms; the run's first click (untimed warm-up on the first page): ${Math.round(coldClick ?? 0)} ms`,
       };
     });
   } finally {
