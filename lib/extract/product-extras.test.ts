@@ -72,3 +72,22 @@ describe('a product page whose template prints custom fields under their interna
     expect(article.markdown).toContain('Brushed stainless steel');
   });
 });
+
+describe('a product page with tooltips beside its specifications', () => {
+  const article = extractFromHtml(
+    productPage(`<table><tr><td class="spec-title">Wall thickness
+  <span class="has-tooltip"><button class="tooltip__trigger" aria-label="More information">i</button>
+  <span class="tooltip__content">Thicker walls hold heat longer but add weight to the pack.</span></span></td>
+  <td>0.6 mm</td></tr></table>
+<p>Ships in two days. <span class="infotip"><span class="infotip__overlay">Import fees may apply when the parcel crosses a border.</span></span></p>`),
+    'https://ember.example/products/field-kettle',
+  );
+
+  it('drops the text shown on hover, and keeps the terms it explains', () => {
+    expect(article.markdown).not.toContain('Thicker walls hold heat');
+    expect(article.markdown).not.toContain('Import fees may apply');
+    expect(article.markdown).toContain('Wall thickness');
+    expect(article.markdown).toContain('0.6 mm');
+    expect(article.markdown).toContain('Ships in two days');
+  });
+});

@@ -1,3 +1,5 @@
+import { removeTooltips } from './product-hover-text';
+
 /**
  * What a product page shows around the product it is about: the reviews of other buyers, rows
  * of other products ("You may also like", "Customers also viewed", the variants as tiles), the
@@ -23,6 +25,7 @@ export function removeProductExtras(root: Element): 'product' | 'listing' {
   removeProductTiles(root, tiles, limit);
   removeBareAddresses(root);
   removeRawFieldNames(root);
+  removeTooltips(root);
   return 'product';
 }
 
