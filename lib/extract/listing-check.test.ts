@@ -98,3 +98,43 @@ describe('a roundup whose teasers are article elements, under a short introducti
     );
   });
 });
+
+/**
+ * A shop's search page made by hand for this test: a grid of linked wallets, and below it, in
+ * the footer, a newsletter sign-up (built of `div`s, its script sends it) whose messages for
+ * each outcome sit in the markup, waiting for the script to show one. That form is the page's only prose, so Readability picks it.
+ */
+function marketPage(): string {
+  const wallets = ['Bifold', 'Card holder', 'Coin purse', 'Travel', 'Slim', 'Zip', 'Long', 'Cash'];
+  const colours = ['tan', 'black'];
+  const tiles = colours
+    .flatMap((colour) => wallets.map((wallet) => `${wallet} wallet in ${colour}`))
+    .map(
+      (wallet, n) =>
+        `<li class="tile"><a href="/listing/${n}"><h3>${wallet} vegetable-tanned leather, stitched by hand</h3></a>` +
+        `<span class="price">USD ${40 + n}.00</span></li>`,
+    );
+  return `<!doctype html><html><head><title>Handmade wallets</title>
+<meta property="og:type" content="article"></head><body>
+<header><nav><a href="/">Home</a> <a href="/gifts/">Gifts</a></nav></header>
+<main><h1>Handmade wallets</h1><ul class="results">${tiles.join('\n')}</ul></main>
+<footer><div class="finds"><div class="signup" data-action="/subscribe">
+<p>Yes! Send me exclusive offers, unique gift ideas, and personalised tips for shopping and selling on our market, every week.</p>
+<input type="email" name="email"><button type="submit">Subscribe</button>
+<div role="alert">Please enter a valid email address, so that we can send you our letter.</div>
+<div role="alert">You have been signed up! We have sent you an email to confirm your subscription.</div>
+<div role="alert">There was a problem subscribing you to this newsletter. Please try again later.</div>
+</div></div><p>© The Market</p></footer></body></html>`;
+}
+
+describe('a listing whose only prose is a newsletter sign-up after its items', () => {
+  const article = extractFromHtml(marketPage(), 'https://market.example/market/handmade-wallets');
+
+  it('is read as its items, without the sign-up that comes after them', () => {
+    expect(article.kind).toBe('listing');
+    expect(article.markdown).toContain('Bifold wallet in tan vegetable-tanned leather');
+    expect(article.markdown).toContain('Cash wallet in black vegetable-tanned leather');
+    expect(article.markdown).not.toContain('exclusive offers');
+    expect(article.markdown).not.toContain('problem subscribing');
+  });
+});

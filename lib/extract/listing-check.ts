@@ -53,9 +53,16 @@ export function listingOf(
     return inPick >= MIN_ITEMS_IN_PICK && itemsLength >= ITEMS_SHARE * pickedLength ? picked : null;
   }
   const listing = document.createElement('div');
-  // The intro above the items (a section's description) is kept unless it is one of them.
+  // The intro above the items (a section's description) is kept unless it is one of them, or
+  // lies in the page's footer: a pick from there (a newsletter sign-up with its messages) is
+  // the end of the page, not what introduces its items.
   const introStart = pickedText.slice(0, 60);
-  if (!items.some((item) => normalized(item).includes(introStart))) listing.append(picked);
+  if (
+    !items.some((item) => normalized(item).includes(introStart)) &&
+    !inPageFooter(introStart, bodyCopy)
+  ) {
+    listing.append(picked);
+  }
   for (const item of items) listing.append(item);
   return listing;
 }
@@ -145,6 +152,19 @@ function isProse(picked: Element): boolean {
 
 const LONG_PARAGRAPH = 200;
 const PROSE_PARAGRAPHS = 3;
+
+/**
+ * Whether the text starting so is in the page's footer: a `footer` element (or the
+ * `contentinfo` landmark) outside any article or section, where HTML puts the page's own.
+ */
+function inPageFooter(textStart: string, bodyCopy: HTMLElement): boolean {
+  if (textStart.length === 0) return false;
+  for (const footer of Array.from(bodyCopy.querySelectorAll('footer, [role="contentinfo"]'))) {
+    if (footer.parentElement?.closest('article, section')) continue;
+    if (normalized(footer).includes(textStart)) return true;
+  }
+  return false;
+}
 
 function normalized(element: Element): string {
   return (element.textContent ?? '').replace(/\s+/g, ' ').trim();

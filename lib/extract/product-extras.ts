@@ -1,3 +1,5 @@
+import { removeTooltips } from './product-hover-text';
+
 /**
  * What a product page shows around the product it is about: the reviews of other buyers, rows
  * of other products ("You may also like", "Customers also viewed", the variants as tiles), the
@@ -22,6 +24,8 @@ export function removeProductExtras(root: Element): 'product' | 'listing' {
   removeReviews(root, limit);
   removeProductTiles(root, tiles, limit);
   removeBareAddresses(root);
+  removeRawFieldNames(root);
+  removeTooltips(root);
   return 'product';
 }
 
@@ -234,6 +238,27 @@ function removeBareAddresses(root: Element): void {
     const label = element.previousElementSibling;
     if (label && isLabelOf(label, element)) label.remove();
     element.remove();
+  }
+}
+
+/**
+ * A template that prints every custom field of the product shows each under its internal name
+ * ("retail_price_tier3:", "tab_Care Instructions:", "shipping_chunk-1:"): names made for the
+ * template's code, with underscores and no spaces, and values that are settings (prices per
+ * tier, flags, colour codes) the page shows elsewhere, or not at all. A list's terms written
+ * for people ("Fabric:", "Product type:") stay.
+ */
+const RAW_FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9]\S*(?: [^:]{0,40})?:?$/;
+
+function removeRawFieldNames(root: Element): void {
+  for (const term of Array.from(root.getElementsByTagName('dt'))) {
+    if (!RAW_FIELD_NAME.test(normalizedText(term))) continue;
+    for (let value = term.nextElementSibling; value?.localName === 'dd'; ) {
+      const next = value.nextElementSibling;
+      value.remove();
+      value = next;
+    }
+    term.remove();
   }
 }
 
