@@ -23,6 +23,7 @@ import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate
 import { removeRepeatedBlocks } from './repeated-blocks';
 import { separateRunTogetherWords } from './run-together-words';
 import { readStructuredData, type StructuredData } from './structured-data';
+import { textLength } from './text-measure';
 
 export interface ExtractOptions {
   /** Skip the boilerplate pass and keep what Readability kept (for comparisons). */
@@ -323,10 +324,6 @@ function plainText(content: Element | null): string {
   return stripInvisibleCharacters(content?.textContent ?? '')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-function textLength(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
 
 function excerptOf(text: string): string {

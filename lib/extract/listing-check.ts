@@ -2,6 +2,7 @@ import type { MarkerKind } from './boilerplate-signals';
 import { listingRegion } from './listing-region';
 import { type BoilerplateProfile, removeBoilerplate } from './remove-boilerplate';
 import { repeatedItems } from './repeated-items';
+import { normalizedText, textLength } from './text-measure';
 
 /**
  * How a listing is cleaned. A listing's items are teasers: a picture, a title, a date, a line of
@@ -43,13 +44,13 @@ export function listingOf(
   let itemsLength = 0;
   for (const item of items) itemsLength += textLength(item);
   if (itemsLength < MIN_LISTING_TEXT) return null;
-  const pickedText = normalized(picked);
+  const pickedText = normalizedText(picked);
   // Items marked as `article` elements say by markup that each is a composition of its own (a
   // blog's or a recipe site's teasers): holding more text than a short pick is enough.
   const marked = !onlyLarger && items.every((item) => item.localName === 'article');
   if (itemsLength < (marked ? MARKED_LISTING_SHARE : LISTING_SHARE) * pickedLength) {
     if (onlyLarger) return null;
-    const inPick = items.filter((item) => pickedText.includes(normalized(item))).length;
+    const inPick = items.filter((item) => pickedText.includes(normalizedText(item))).length;
     return inPick >= MIN_ITEMS_IN_PICK && itemsLength >= ITEMS_SHARE * pickedLength ? picked : null;
   }
   const listing = document.createElement('div');
@@ -58,7 +59,7 @@ export function listingOf(
   // the end of the page, not what introduces its items.
   const introStart = pickedText.slice(0, 60);
   if (
-    !items.some((item) => normalized(item).includes(introStart)) &&
+    !items.some((item) => normalizedText(item).includes(introStart)) &&
     !inPageFooter(introStart, bodyCopy)
   ) {
     listing.append(picked);
@@ -161,13 +162,9 @@ function inPageFooter(textStart: string, bodyCopy: HTMLElement): boolean {
   if (textStart.length === 0) return false;
   for (const footer of Array.from(bodyCopy.querySelectorAll('footer, [role="contentinfo"]'))) {
     if (footer.parentElement?.closest('article, section')) continue;
-    if (normalized(footer).includes(textStart)) return true;
+    if (normalizedText(footer).includes(textStart)) return true;
   }
   return false;
-}
-
-function normalized(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 const MIN_ITEMS_IN_PICK = 4;
@@ -175,7 +172,3 @@ const ITEMS_SHARE = 0.6;
 const LISTING_SHARE = 2;
 const MARKED_LISTING_SHARE = 1;
 const MIN_LISTING_TEXT = 400;
-
-function textLength(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
-}

@@ -1,5 +1,6 @@
 import { fallbackContent, mainLandmark } from './fallback-content';
 import { repeatedItems } from './repeated-items';
+import { textLength } from './text-measure';
 
 /**
  * The region a listing is read from. A `main` landmark usually holds a listing's items, but
@@ -16,8 +17,4 @@ export function listingRegion(body: HTMLElement): Element {
   let itemsLength = 0;
   for (const item of items) itemsLength += textLength(item);
   return fallbackContent(body, itemsLength > textLength(main));
-}
-
-function textLength(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }

@@ -4,6 +4,7 @@
  * in html-to-markdown with every picture that stands alone.) Only a listing's content is read
  * here, after the boilerplate pass.
  */
+import { normalizedText } from './text-measure';
 export function tidyListing(content: Element): void {
   dropRepeatedCopies(content);
   dropCardCopies(content);
@@ -111,10 +112,6 @@ function removeWithEmptyWrappers(element: Element): void {
     if (target.getElementsByTagName('img').length > 0) break;
   }
   target.remove();
-}
-
-function normalizedText(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** Shorter blocks repeat by nature ("Free", "In stock", a price): only longer copies go. */

@@ -1,4 +1,5 @@
 import { removeTooltips } from './product-hover-text';
+import { normalizedText, textLength } from './text-measure';
 
 /**
  * What a product page shows around the product it is about: the reviews of other buyers, rows
@@ -275,12 +276,4 @@ function markupWords(raw: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9&]+/g, ' ')
     .trim();
-}
-
-function normalizedText(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function textLength(element: Element): number {
-  return normalizedText(element).length;
 }

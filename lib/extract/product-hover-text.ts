@@ -5,6 +5,7 @@
  * describing this product, and a theme repeats the same bubbles on every product. A fetched
  * page keeps it in the markup; it goes here, before the boilerplate pass.
  */
+import { textLength } from './text-measure';
 export function removeTooltips(root: Element): void {
   const stack: Element[] = Array.from(root.children);
   while (stack.length > 0) {
@@ -43,8 +44,4 @@ function markupWords(raw: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-}
-
-function textLength(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }

@@ -10,6 +10,7 @@ import {
   PICTURE_CREDIT,
   TRAILING_CREDIT,
 } from './boilerplate-signals';
+import { normalizedText, textLength } from './text-measure';
 
 /**
  * Removes what Readability keeps around an article but a reader skips: share bars, newsletter,
@@ -501,14 +502,6 @@ function hasText(element: Element): boolean {
     }
   }
   return false;
-}
-
-function normalizedText(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function textLength(element: Element): number {
-  return normalizedText(element).length;
 }
 
 function linkCount(element: Element): number {

@@ -1,4 +1,5 @@
 import { markerKind } from './boilerplate-signals';
+import { textLength } from './text-measure';
 
 /** Page chrome holds menus built of alike items too: never a listing's items. */
 const CHROME =
@@ -73,8 +74,4 @@ function inChrome(element: Element, root: Element): boolean {
     if (markerKind(node) === 'chrome') return true;
   }
   return false;
-}
-
-function textLength(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
