@@ -170,6 +170,7 @@ export function MessageList({
 }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const frame = useRef<number | undefined>(undefined);
   const last = items.at(-1);
   const lastKey = `${items.length}:${last?.content.length ?? 0}`;
 
@@ -186,14 +187,16 @@ export function MessageList({
       lastTop = top;
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
-    return () => scroller.removeEventListener('scroll', onScroll);
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+    };
   }, []);
 
   // Setting the scroller's own offset moves nothing but it; scrollIntoView would also work out
   // and scroll every scrolling ancestor, on each drawing of a streaming answer. It is set once
   // per frame, before the frame is drawn: reading the height right after each commit made the
   // browser lay the page out once per commit, several times a frame while an answer arrives.
-  const frame = useRef<number | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: lastKey is what changes on new text.
   useLayoutEffect(() => {
     if (!pinned.current || frame.current !== undefined) return;
@@ -203,12 +206,6 @@ export function MessageList({
       if (pinned.current && scroller) scroller.scrollTop = scroller.scrollHeight;
     });
   }, [lastKey]);
-  useLayoutEffect(
-    () => () => {
-      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
-    },
-    [],
-  );
 
   return (
     <div className="messages">

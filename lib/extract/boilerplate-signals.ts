@@ -81,8 +81,8 @@ const KIND_PATTERNS: [MarkerKind, RegExp][] = [
   ],
 ];
 
-/** The class, id and data-testid of an element as lower-case words, camelCase split. */
-function markerWords(raw: string): string {
+/** Class, id and data-testid text as lower-case words, camelCase split. */
+export function markerWords(raw: string): string {
   return raw
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()

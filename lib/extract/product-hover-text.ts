@@ -1,3 +1,6 @@
+import { markerWords } from './boilerplate-signals';
+import { textLength } from './text-measure';
+
 /**
  * Tooltips on a product page: the bubble a shop shows while the pointer rests on an "i" icon
  * beside a spec or a delivery line ("Impedance: usually between 8 and 600 ohm…", "Import fees
@@ -5,7 +8,6 @@
  * describing this product, and a theme repeats the same bubbles on every product. A fetched
  * page keeps it in the markup; it goes here, before the boilerplate pass.
  */
-import { textLength } from './text-measure';
 export function removeTooltips(root: Element): void {
   const stack: Element[] = Array.from(root.children);
   while (stack.length > 0) {
@@ -32,16 +34,8 @@ const TRIGGER_WORDS = /(?:^| )(?:has|with|trigger|toggle|toggler|host|anchor|wra
 
 function isTooltip(element: Element): boolean {
   if (element.getAttribute('role') === 'tooltip') return true;
-  const words = markupWords(
+  const words = markerWords(
     `${element.localName.includes('-') ? element.localName : ''} ${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`,
   );
   return TOOLTIP_WORDS.test(words) && !TRIGGER_WORDS.test(words);
-}
-
-function markupWords(raw: string): string {
-  return raw
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
 }
