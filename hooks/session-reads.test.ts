@@ -4,8 +4,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GleanerDatabase } from '../lib/db/database';
-import { runSteps, sessionMessages, sessionRuns } from '../lib/db/queries';
-import type { StepRecord } from '../lib/db/records';
+import { runSteps, sessionRuns } from '../lib/db/queries';
 import { runsToRead, runTotalsOf } from '../lib/sessions/run-totals';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
 import { createToolRegistry } from '../lib/tools/registry';
@@ -14,7 +13,7 @@ import { fakeServices } from '../testing/fake-services';
 import { countReads } from '../testing/read-counter';
 import { runHarness } from '../testing/run-harness';
 import { ScriptedModel } from '../testing/scripted-model';
-import { watchRunSteps } from './watch-run-steps';
+import { readChat } from './read-chat';
 
 const weather = defineTool({
   name: 'weather',
@@ -49,31 +48,16 @@ async function sessionOfTwoAnswers() {
   return { worker, panel, reads: countReads(panel), sessionId: first.sessionId };
 }
 
-/** What the chat's step watch publishes for the runs it is given, once all are read. */
-function stepsOf(panel: GleanerDatabase) {
-  let resolve: ((map: ReadonlyMap<string, StepRecord[]>) => void) | undefined;
-  const watch = watchRunSteps(panel, (map) => resolve?.(map));
-  return {
-    watch,
-    read: (runIds: string[]) =>
-      new Promise<ReadonlyMap<string, StepRecord[]>>((done) => {
-        resolve = done;
-        watch.setRuns(runIds);
-      }),
-  };
-}
-
 describe('what the chat reads of a session', () => {
   it('opens a session of finished answers without reading a step, and reads one answer’s steps when its Activity opens', async () => {
     const { worker, panel, reads, sessionId } = await sessionOfTwoAnswers();
 
-    // What the chat reads on opening: the messages, the runs, and the steps of the runs to read.
-    await sessionMessages(panel, sessionId);
-    const runs = await sessionRuns(panel, sessionId);
-    const steps = stepsOf(panel);
-    const shown = await steps.read(runsToRead(runs, new Set(), false).map((run) => run.id));
-    expect(shown.size).toBe(0);
+    // What the chat reads on opening: the session, its messages and runs, no step.
+    const shown = await readChat(panel, sessionId, new Set());
+    expect(shown.messages.map((message) => message.content)).toContain('Sunny in Oslo.');
+    expect(shown.stepsByRun.size).toBe(0);
     expect(reads.of('steps')).toBe(0);
+    const runs = shown.runs;
 
     // The footer's counts, stored with each run, are those its steps add up to.
     for (const run of runs) {
@@ -83,7 +67,7 @@ describe('what the chat reads of a session', () => {
 
     // Opening the first answer's Activity reads its steps, and only its.
     const opened = new Set([runs[0]!.id]);
-    const read = await steps.read(runsToRead(runs, opened, false).map((run) => run.id));
+    const read = (await readChat(panel, sessionId, opened)).stepsByRun;
     expect([...read.keys()]).toEqual([runs[0]!.id]);
     expect(read.get(runs[0]!.id)?.map((step) => step.toolName ?? step.kind)).toEqual([
       'model',
@@ -91,7 +75,6 @@ describe('what the chat reads of a session', () => {
       'model',
     ]);
     expect(reads.of('steps')).toBeGreaterThan(0);
-    steps.watch.stop();
   });
 
   it('reads the steps of a run that ended without stored totals, to add its footer up', async () => {

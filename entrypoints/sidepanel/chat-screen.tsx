@@ -23,7 +23,6 @@ import { sendCommand } from '../../hooks/send-command';
 import { useClock } from '../../hooks/use-clock';
 import { useFetchAnalyses, useFetchAnalysisCalls } from '../../hooks/use-fetch-analyses';
 import { useMessageDeltas } from '../../hooks/use-message-deltas';
-import { usePendingConsent } from '../../hooks/use-pending-consent';
 import { useSessionData } from '../../hooks/use-session-data';
 import { useStorageFull } from '../../hooks/use-storage-full';
 import {
@@ -144,12 +143,7 @@ export function ChatScreen(props: ChatScreenProps) {
     () => (parentId ? buildTranscript(messages, allSteps, deltas) : []),
     [parentId, messages, allSteps, deltas],
   );
-  const runIds = useMemo(() => runs.map((run) => run.id), [runs]);
-  const relatedSessionIds = useMemo(
-    () => [...(sessionId ? [sessionId] : []), ...(data?.childSessionIds ?? [])],
-    [sessionId, data?.childSessionIds],
-  );
-  const consent = usePendingConsent(runIds, relatedSessionIds);
+  const consent = data?.consent;
   const windowTabs = attachments.tabs;
   const sentTabs = useMemo(
     () =>
