@@ -120,6 +120,13 @@ describe('readChat', () => {
     expect(second.runs[1]).not.toBe(first.runs[1]);
     expect(second.messages).toBe(first.messages);
     expect(second.session).toBe(first.session);
+
+    // A commit that changes nothing the chat shows gives the very read before it.
+    await db.runs.update('b', { steps: 2 });
+    await db.fetchCache.clear();
+    await db.messages.put({ ...second.messages[0]! });
+    const third = await nextRead(3);
+    expect(third).toBe(second);
     subscription.unsubscribe();
   });
 });

@@ -83,7 +83,7 @@ function keptRecord<T extends object>(a: T | null | undefined, b: T | null | und
  */
 export function keptChatRead(previous: ChatRead | undefined, next: ChatRead): ChatRead {
   if (previous?.sessionId !== next.sessionId) return next;
-  return {
+  const kept: ChatRead = {
     sessionId: next.sessionId,
     session: keptRecord(previous.session, next.session) ?? null,
     messages: keptRecords(previous.messages, next.messages),
@@ -94,4 +94,9 @@ export function keptChatRead(previous: ChatRead | undefined, next: ChatRead): Ch
       : next.childSessionIds,
     consent: keptRecord(previous.consent, next.consent) ?? undefined,
   };
+  // Nothing the chat shows changed: the same read, so the chat is not drawn again at all.
+  const same = (Object.keys(kept) as Array<keyof ChatRead>).every((key) =>
+    Object.is(kept[key], previous[key]),
+  );
+  return same ? previous : kept;
 }
