@@ -186,6 +186,32 @@ test.describe('chat', () => {
     await expect(panel.answers.getByText(/^Section 30 in several words/)).not.toBeInViewport();
   });
 
+  test('a reader at the end of an answer stays at its end when the panel is resized', async ({
+    chatPanel: panel,
+    mockLlm,
+  }) => {
+    const paragraphs = Array.from(
+      { length: 16 },
+      (_, index) => `Part ${index + 1} ${'with a few words '.repeat(25).trim()}.`,
+    );
+    mockLlm.enqueue({ text: paragraphs.join('\n\n'), chunkSize: 80 });
+    await panel.ask('Write an answer in parts.');
+    await panel.expectIdle();
+    // The answer's end: its last words, and its footer under them.
+    const lastWords = panel.answers.getByText(/with a few words\.$/).last();
+    const footer = panel.page.getByRole('button', { name: 'Regenerate', exact: true });
+    await expect(footer).toBeInViewport({ ratio: 1 });
+
+    // Narrower, as a side panel dragged thinner: the text wraps onto more lines.
+    await panel.page.setViewportSize({ width: 320, height: 900 });
+    await expect(footer).toBeInViewport({ ratio: 1 });
+    await expect(lastWords).toBeInViewport();
+    // Shorter: less of the conversation fits, and it is the end that stays.
+    await panel.page.setViewportSize({ width: 320, height: 560 });
+    await expect(footer).toBeInViewport({ ratio: 1 });
+    await expect(lastWords).toBeInViewport();
+  });
+
   test('the first message of a new chat leaves the focus in the message field', async ({
     chatPanel: panel,
     mockLlm,

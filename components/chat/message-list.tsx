@@ -187,7 +187,14 @@ export function MessageList({
       lastTop = top;
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
+    // A panel made narrower or shorter lays the conversation out anew: a reader at its end stays
+    // there. Only the scroller's own box is watched, so an Activity opened does not scroll.
+    const resized = new ResizeObserver(() => {
+      if (pinned.current) scroller.scrollTop = scroller.scrollHeight;
+    });
+    resized.observe(scroller);
     return () => {
+      resized.disconnect();
       scroller.removeEventListener('scroll', onScroll);
       if (frame.current !== undefined) cancelAnimationFrame(frame.current);
     };
