@@ -10,6 +10,7 @@ import {
   LISTING_PROFILE,
   listingOf,
   mayBeListingSection,
+  widerListing,
 } from './listing-check';
 import { tidyListing } from './listing-tidy';
 import { detectPageKind, type PageKind } from './page-kind';
@@ -149,6 +150,12 @@ function extractByKind(
       const regionCopy = short || sectioned ? (bodyCopy.cloneNode(true) as HTMLElement) : bodyCopy;
       content = wholerRegion(content, regionCopy, clean);
     }
+    // The listing check moves the items it finds out of the body's copy: the page as it was is
+    // kept for reading the listing's whole region too.
+    const pageCopy =
+      (short || sectioned) && bodyCopy && !options.keepBoilerplate
+        ? (bodyCopy.cloneNode(true) as HTMLElement)
+        : undefined;
     let listing =
       (short || sectioned) && bodyCopy && pick
         ? listingOf(document, pick, bodyCopy, {
@@ -156,12 +163,15 @@ function extractByKind(
             found: sections ?? undefined,
           })
         : null;
-    if (listing && bodyCopy && listing !== pick && !options.keepBoilerplate) {
+    const built = listing !== null && listing !== pick;
+    if (listing && bodyCopy && built && !options.keepBoilerplate) {
       listing = cleanListing(listing, bodyCopy);
     }
     if (listing && content !== pick && content && textLength(content) > textLength(listing)) {
       listing = null;
     }
+    // Whether the page is a listing is told by its items; once it is, it is read whole.
+    if (listing && built && pageCopy) listing = widerListing(listing, pageCopy);
     if (listing) {
       kind = 'listing';
       content = listing;

@@ -138,3 +138,50 @@ describe('a listing whose only prose is a newsletter sign-up after its items', (
     expect(article.markdown).not.toContain('problem subscribing');
   });
 });
+
+/**
+ * A recipe index made by hand for this test: a short introduction, a box of the top-rated
+ * recipes built one way (a list of picks, each with its rating), then the latest recipes built
+ * another way (a grid of cards), the largest group of items on the page.
+ */
+function recipeIndexPage(): string {
+  const picks = ['Lemon chicken', 'Crispy tofu', 'Garlic noodles', 'Miso salmon'].map(
+    (dish, n) =>
+      `<li class="top-pick"><a href="/top/${n}"><h3>${dish} for busy weeknights</h3></a>` +
+      `<span>${20 + n} reviews / 4.${n} average</span></li>`,
+  );
+  const dishes = ['Roast carrots', 'Bean chili', 'Pea risotto', 'Tomato soup', 'Corn fritters'];
+  const cards = [
+    ...dishes,
+    ...dishes.map((dish) => `Spicy ${dish.toLowerCase()}`),
+    ...dishes.map((dish) => `Smoky ${dish.toLowerCase()}`),
+  ].map(
+    (dish, n) =>
+      `<div class="card"><a href="/recipes/${n}"><h3>${dish}, ready in half an hour</h3></a>` +
+      `<span class="summary">A weeknight dinner from what is in the cupboard</span></div>`,
+  );
+  return `<!doctype html><html><head><title>Quick dinners</title>
+<meta property="og:type" content="article"></head><body>
+<header><nav><a href="/">Home</a> <a href="/recipes/">All recipes</a></nav></header>
+<main><h1>Quick dinners</h1>
+<div class="intro"><p>Dinners for the evenings when there is no time to cook, each one tested at home by our team, in a small kitchen, on a weeknight, with a hungry family waiting, and each one a little crisper, a little quicker and a little cheaper than the last time we made it.</p>
+<p>Start with the ones our readers rate highest, which they have cooked, rated and cooked again, or scroll down to the newest, which we add every week, in every season, for every taste.</p></div>
+<div class="top"><h2>Top rated quick dinners</h2><ul class="picks">${picks.join('')}</ul></div>
+<div class="latest"><h2>Latest quick dinners</h2><div class="cards">${cards.join('\n')}</div></div></main>
+<footer><p>All rights reserved</p></footer></body></html>`;
+}
+
+describe('a listing built of several groups of items, each built its own way', () => {
+  const article = extractFromHtml(recipeIndexPage(), 'https://cooking.example/recipes/quick/');
+
+  it('keeps every group with its heading, not only the largest', () => {
+    expect(article.kind).toBe('listing');
+    const { markdown } = article;
+    expect(markdown).toContain('Top rated quick dinners');
+    expect(markdown).toContain('Miso salmon for busy weeknights](https://cooking.example/top/3)');
+    expect(markdown).toContain('23 reviews / 4.3 average');
+    expect(markdown).toContain('Smoky corn fritters, ready in half an hour');
+    expect(markdown).not.toContain('All recipes');
+    expect(markdown).not.toContain('All rights reserved');
+  });
+});

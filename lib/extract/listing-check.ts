@@ -108,6 +108,20 @@ export function cleanListing(listing: Element, rest: HTMLElement): Element {
   return textLength(region) > textLength(best) ? region : best;
 }
 
+/**
+ * The listing the check put together holds one group of items built alike, the largest; a page
+ * made of several groups (a grid of recipes per course, a box of featured posts above the
+ * latest ones, a carousel per category) loses the others, with their headings. The listing's
+ * whole region, read from a copy of the page as it was and cleaned as a listing, holds them
+ * all: when it holds more text than the intro and its items, it is the listing. That region is
+ * what a page the kind detection calls a listing is read as.
+ */
+export function widerListing(cleaned: Element, page: HTMLElement): Element {
+  const region = listingRegion(page);
+  removeBoilerplate(region, undefined, LISTING_PROFILE);
+  return textLength(region) > textLength(cleaned) ? region : cleaned;
+}
+
 /** How the boilerplate pass names a removal by class words ("marker:promo"). */
 const MARKER_REASON = 'marker:';
 
