@@ -2,32 +2,9 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import type { ConsentRequestRecord } from '../lib/db/records';
-import { fakeRun, fakeSession, fakeStep } from '../testing/fake-records';
+import { fakeConsentRequest, fakeRun, fakeSession, fakeStep } from '../testing/fake-records';
 import { createTestDatabase } from '../testing/test-database';
 import { type ChatRead, keptChatRead, readChat } from './read-chat';
-
-function consentRequest(
-  id: string,
-  runId: string,
-  sessionId: string,
-  fields: Partial<ConsentRequestRecord> = {},
-): ConsentRequestRecord {
-  return {
-    id,
-    runId,
-    sessionId,
-    toolCallId: `${id}-call`,
-    kind: 'fetch',
-    target: `https://site.test/${id}`,
-    host: 'site.test',
-    question: 'What does it say?',
-    grantable: true,
-    status: 'pending',
-    createdAt: 0,
-    ...fields,
-  };
-}
 
 /** A chat of two runs without stored totals (so the chat reads their steps). */
 async function chatOfTwoRuns() {
@@ -67,10 +44,10 @@ describe('readChat', () => {
   it('reads the oldest pending consent request of the chat’s runs and of its Fetch Analysis sessions', async () => {
     const db = await chatOfTwoRuns();
     await db.consentRequests.bulkAdd([
-      consentRequest('of-run', 'b', 's', { createdAt: 5 }),
-      consentRequest('of-child', 'child-run', 'child', { createdAt: 4 }),
-      consentRequest('elsewhere', 'other-run', 'other', { createdAt: 1 }),
-      consentRequest('answered', 'b', 's', { createdAt: 2, status: 'allowed' }),
+      fakeConsentRequest('of-run', 'b', 's', { createdAt: 5 }),
+      fakeConsentRequest('of-child', 'child-run', 'child', { createdAt: 4 }),
+      fakeConsentRequest('elsewhere', 'other-run', 'other', { createdAt: 1 }),
+      fakeConsentRequest('answered', 'b', 's', { createdAt: 2, status: 'allowed' }),
     ]);
     const read = await readChat(db, 's', new Set());
     expect(read.consent?.id).toBe('of-child');

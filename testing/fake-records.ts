@@ -1,4 +1,4 @@
-import type { RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
+import type { ConsentRequestRecord, RunRecord, SessionRecord, StepRecord } from '../lib/db/records';
 
 /** A session record with the fields a test does not care about filled in. */
 export function fakeSession(id: string, fields: Partial<SessionRecord> = {}): SessionRecord {
@@ -38,4 +38,27 @@ export function fakeStep(
     startedAt: index,
     ...fields,
   } as StepRecord;
+}
+
+/** A pending fetch consent request of `runId` in `sessionId`. */
+export function fakeConsentRequest(
+  id: string,
+  runId: string,
+  sessionId: string,
+  fields: Partial<ConsentRequestRecord> = {},
+): ConsentRequestRecord {
+  return {
+    id,
+    runId,
+    sessionId,
+    toolCallId: `${id}-call`,
+    kind: 'fetch',
+    target: `https://site.test/${id}`,
+    host: 'site.test',
+    question: 'What does it say?',
+    grantable: true,
+    status: 'pending',
+    createdAt: 0,
+    ...fields,
+  };
 }
