@@ -44,18 +44,13 @@ describe('buildChatItems', () => {
         message({ id: 'a2', role: 'assistant', runId: 'r1', content: 'Answer' }),
       ],
       [run],
-      new Map(),
     );
     expect(items.map((item) => item.message.id)).toEqual(['u1', 'a2']);
     expect(items[1]?.activityRun?.id).toBe('r1');
   });
 
   it('puts Activity under the question while no answer exists yet', () => {
-    const items = buildChatItems(
-      [message({ id: 'u1', role: 'user', content: 'Q' })],
-      [run],
-      new Map(),
-    );
+    const items = buildChatItems([message({ id: 'u1', role: 'user', content: 'Q' })], [run]);
     expect(items[0]?.activityRun?.id).toBe('r1');
   });
 
@@ -67,7 +62,6 @@ describe('buildChatItems', () => {
         message({ id: 'n1', role: 'assistant', runId: 'r1', notice: 'You denied the fetch.' }),
       ],
       [run],
-      new Map(),
     );
     expect(items.map((item) => item.message.id)).toEqual(['u1', 'a1']);
     expect(items[1]?.notices).toEqual([{ notice: 'You denied the fetch.' }]);
@@ -82,7 +76,6 @@ describe('buildChatItems', () => {
         message({ id: 'n1', role: 'assistant', runId: 'r1', notice: 'Step limit reached.' }),
       ],
       [run],
-      new Map(),
     );
     expect(items.map((item) => item.message.id)).toEqual(['u1', 'n1']);
     expect(items[1]).toMatchObject({ content: '', notices: [{ notice: 'Step limit reached.' }] });
@@ -103,7 +96,6 @@ describe('buildChatItems', () => {
         message({ id: 't1', role: 'tool', runId: 'r1', toolCallId: 'c1', content: 'page text' }),
       ],
       [run],
-      new Map(),
     );
     expect(items.map((item) => item.message.id)).toEqual(['u1']);
     expect(items[0]?.activityRun?.id).toBe('r1');

@@ -11,7 +11,7 @@ export type StoredNotice = Pick<MessageRecord, 'notice' | 'noticeI18n'>;
 
 export interface ChatItem {
   message: MessageRecord;
-  /** What to show: the stored content, or streamed content that is ahead of it. */
+  /** The stored content; a streaming message shows its streamed text when that is ahead. */
   content: string;
   /** One-line notices (a denial, a limit) shown under this message. */
   notices: StoredNotice[];
@@ -52,7 +52,6 @@ function noticeOf(message: MessageRecord): StoredNotice {
 export function buildChatItems(
   messages: readonly MessageRecord[],
   runs: readonly RunRecord[],
-  streamed: ReadonlyMap<string, StreamedContent>,
 ): ChatItem[] {
   const items: ChatItem[] = [];
   for (const message of messages.filter(isShown)) {
@@ -70,7 +69,7 @@ export function buildChatItems(
     }
     items.push({
       message,
-      content: displayContent(message, streamed.get(message.id)),
+      content: message.content,
       notices: message.notice ? [noticeOf(message)] : [],
     });
   }

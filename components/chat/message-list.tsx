@@ -1,12 +1,13 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import type { RunTotals, StepRecord } from '../../lib/db/records';
 import { t } from '../../lib/i18n/translate';
 import type { FetchAnalysisActivity } from '../../lib/sessions/fetch-analysis-activity';
 import { ActivityPanel } from '../activity/activity-panel';
 import { offersAnswerWithoutWeb } from './answer-offers';
-import type { ChatItem } from './chat-items';
+import { type ChatItem, displayContent } from './chat-items';
 import { CompressionLine } from './compression-line';
 import { MessageView, WaitPhase } from './message-view';
+import { useStreamedText } from './streamed-text';
 import { SessionUsage, UsageLine } from './usage-line';
 import './chat.css';
 
@@ -56,6 +57,8 @@ interface MessageItemProps {
   phase: string | undefined;
   onRegenerate?: (runId: string) => void;
   onAnswerWithoutWeb?: (runId: string) => void;
+  /** The message's streamed text grew: the list keeps a reader at its end. */
+  onGrew: () => void;
 }
 
 /** Notices are rebuilt with the items: the same sentences are the same notices. */
@@ -88,7 +91,15 @@ const MessageItem = memo(
     phase,
     onRegenerate,
     onAnswerWithoutWeb,
+    onGrew,
   }: MessageItemProps) {
+    // A streaming answer draws its own deltas: the list around it is not drawn again for them.
+    const streamed = useStreamedText(message.status === 'streaming' ? message.id : undefined);
+    const shown = streamed ? displayContent(message, streamed) : content;
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the text's length is what grows.
+    useLayoutEffect(() => {
+      if (streamed) onGrew();
+    }, [shown.length]);
     const activity = activityRun && (
       <ActivityPanel
         steps={steps}
@@ -123,7 +134,7 @@ const MessageItem = memo(
       <>
         <MessageView
           message={message}
-          content={content}
+          content={shown}
           notices={notices}
           sentTabs={sentTabs}
           phase={pending && message.role === 'assistant' ? phase : undefined}
@@ -177,7 +188,12 @@ export function MessageList({
   useLayoutEffect(() => {
     const scroller = endRef.current?.closest('.chat-scroll');
     if (!scroller) return;
-    let lastTop = scroller.scrollTop;
+    // Where the reader is, read in the first frame with that frame's layout: read here, in the
+    // commit that drew the list, it would lay the page out once more.
+    let lastTop = 0;
+    const firstFrame = requestAnimationFrame(() => {
+      lastTop = scroller.scrollTop;
+    });
     // Only the reader scrolls up. The pinning below scrolls down, and its scroll event can come
     // after more text arrived, so not being at the end does not mean the reader left it.
     const onScroll = () => {
@@ -194,6 +210,7 @@ export function MessageList({
     });
     resized.observe(scroller);
     return () => {
+      cancelAnimationFrame(firstFrame);
       resized.disconnect();
       scroller.removeEventListener('scroll', onScroll);
       if (frame.current !== undefined) cancelAnimationFrame(frame.current);
@@ -204,15 +221,16 @@ export function MessageList({
   // and scroll every scrolling ancestor, on each drawing of a streaming answer. It is set once
   // per frame, before the frame is drawn: reading the height right after each commit made the
   // browser lay the page out once per commit, several times a frame while an answer arrives.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: lastKey is what changes on new text.
-  useLayoutEffect(() => {
+  const followEnd = useCallback(() => {
     if (!pinned.current || frame.current !== undefined) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = undefined;
       const scroller = endRef.current?.closest('.chat-scroll');
       if (pinned.current && scroller) scroller.scrollTop = scroller.scrollHeight;
     });
-  }, [lastKey]);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lastKey is what changes on new text.
+  useLayoutEffect(followEnd, [lastKey]);
 
   return (
     <div className="messages">
@@ -241,6 +259,7 @@ export function MessageList({
             phase={isPending ? pending?.phase : undefined}
             onRegenerate={onRegenerate}
             onAnswerWithoutWeb={onAnswerWithoutWeb}
+            onGrew={followEnd}
           />
         );
       })}

@@ -33,7 +33,7 @@ const input = (fields: Partial<WaitInput>): WaitInput => ({
   consent: undefined,
   fetchAnalyses: new Map(),
   tabTitle: (id) => (id === 3 ? 'The Tide Clocks' : undefined),
-  streamedText: '',
+  textFlows: false,
   now: 10_000,
   ...fields,
 });
@@ -92,6 +92,6 @@ describe('waitPhase', () => {
 
   it('gives way to the text once it streams', () => {
     const model = step({ kind: 'model' });
-    expect(waitPhase(input({ steps: [model], streamedText: 'The clock' }))).toBeUndefined();
+    expect(waitPhase(input({ steps: [model], textFlows: true }))).toBeUndefined();
   });
 });

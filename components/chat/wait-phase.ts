@@ -13,8 +13,8 @@ export interface WaitInput {
   fetchAnalyses: ReadonlyMap<string, FetchAnalysisActivity>;
   /** The title of an open tab, for a read_tab call that has not finished. */
   tabTitle: (tabId: number) => string | undefined;
-  /** Text of the answer streamed so far: once it flows, the text itself is the progress. */
-  streamedText: string;
+  /** The answer's text has begun to stream: once it flows, the text itself is the progress. */
+  textFlows: boolean;
   now: number;
 }
 
@@ -102,5 +102,5 @@ export function waitPhase(input: WaitInput): string | undefined {
   if (current.kind === 'tool') return toolPhase(current, input) ?? t('working');
   const retry = retryPhase(current, input.now);
   if (retry) return retry;
-  return input.streamedText.trim() === '' ? t('waitingForModel') : undefined;
+  return input.textFlows ? undefined : t('waitingForModel');
 }

@@ -15,6 +15,7 @@ import { MessageList } from '../../components/chat/message-list';
 import { RunBanner } from '../../components/chat/run-banner';
 import { sentTabTitles } from '../../components/chat/sent-tabs';
 import { StorageFullNotice } from '../../components/chat/storage-full-notice';
+import { StreamedTextSource } from '../../components/chat/streamed-text';
 import { buildTranscript } from '../../components/chat/transcript';
 import type { TabAttachments } from '../../components/chat/use-tab-attachments';
 import { waitPhase } from '../../components/chat/wait-phase';
@@ -22,7 +23,12 @@ import { ConsentCard, type ConsentDecision } from '../../components/consent/cons
 import { sendCommand } from '../../hooks/send-command';
 import { useClock } from '../../hooks/use-clock';
 import { useFetchAnalyses, useFetchAnalysisCalls } from '../../hooks/use-fetch-analyses';
-import { useMessageDeltas } from '../../hooks/use-message-deltas';
+import {
+  deltaHub,
+  useFollowStreaming,
+  useMessageDeltas,
+  useStreamStarted,
+} from '../../hooks/use-message-deltas';
 import { useSessionData } from '../../hooks/use-session-data';
 import { useStorageFull } from '../../hooks/use-storage-full';
 import {
@@ -37,6 +43,7 @@ import { summarizeRequest } from '../../lib/messaging/summarize-request';
 import { runTotalsOf, storedTotals, subAgentCallIds } from '../../lib/sessions/run-totals';
 
 const NO_MESSAGES: MessageRecord[] = [];
+const NO_IDS: string[] = [];
 const NO_RUNS: RunRecord[] = [];
 const NO_STEPS: ReadonlyMap<string, StepRecord[]> = new Map();
 
@@ -98,10 +105,13 @@ export function ChatScreen(props: ChatScreenProps) {
   const activeRun = runs.findLast((run) => ACTIVE_RUN_STATUSES.includes(run.status));
 
   const streamingIds = messages.filter((m) => m.status === 'streaming').map((m) => m.id);
-  const deltas = useMessageDeltas(streamingIds);
-  const storageFull = useStorageFull(sessionId ?? undefined);
-  const items = useMemo(() => buildChatItems(messages, runs, deltas), [messages, runs, deltas]);
+  useFollowStreaming(streamingIds);
   const parentId = data?.session?.parentSessionId;
+  // A chat's answers draw their own streamed text (message-list.tsx); a Fetch Analysis's
+  // transcript is one list, drawn with its deltas.
+  const deltas = useMessageDeltas(parentId ? streamingIds : NO_IDS);
+  const storageFull = useStorageFull(sessionId ?? undefined);
+  const items = useMemo(() => buildChatItems(messages, runs), [messages, runs]);
   const analysisCalls = useMemo(() => {
     const shown = runs.filter(
       (run) => openActivities.has(run.id) || ACTIVE_RUN_STATUSES.includes(run.status),
@@ -172,6 +182,9 @@ export function ChatScreen(props: ChatScreenProps) {
         (item) => item.message.runId === activeRun.id && item.message.role === 'assistant',
       )
     : undefined;
+  const streamStarted = useStreamStarted(
+    activeAnswer?.message.status === 'streaming' ? activeAnswer.message.id : undefined,
+  );
   const pending = activeRun && {
     runId: activeRun.id,
     phase: waitPhase({
@@ -180,7 +193,9 @@ export function ChatScreen(props: ChatScreenProps) {
       consent,
       fetchAnalyses,
       tabTitle: (tabId) => windowTabs.find((tab) => tab.id === tabId)?.title,
-      streamedText: activeAnswer?.message.status === 'streaming' ? activeAnswer.content : '',
+      textFlows:
+        activeAnswer?.message.status === 'streaming' &&
+        (activeAnswer.content.trim() !== '' || streamStarted),
       now,
     }),
   };
@@ -188,13 +203,24 @@ export function ChatScreen(props: ChatScreenProps) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  async function run<C extends Command>(command: C) {
+  const run = useCallback(async <C extends Command>(command: C) => {
     setBusy(true);
     const result = await sendCommand(command);
     setBusy(false);
     setError(result.ok ? undefined : result.error);
     return result;
-  }
+  }, []);
+  // Kept from one drawing to the next, so the answers above the one being written are not drawn
+  // again with it.
+  const canAskAgain = !activeRun && !busy && configured !== false;
+  const regenerate = useCallback(
+    (runId: string) => void run({ type: 'regenerateRun', runId }),
+    [run],
+  );
+  const answerWithoutWeb = useCallback(
+    (runId: string) => void run({ type: 'regenerateRun', runId, withoutWeb: true }),
+    [run],
+  );
 
   async function start(typed: string, tabIds: readonly number[], search = false) {
     // A session deleted elsewhere is gone: the message starts a new chat instead of failing.
@@ -296,27 +322,21 @@ export function ChatScreen(props: ChatScreenProps) {
             onSummarize={summarize}
           />
         ) : (
-          <MessageList
-            items={items}
-            stepsByRun={data?.stepsByRun ?? NO_STEPS}
-            totalsByRun={totalsByRun}
-            fetchAnalyses={fetchAnalyses}
-            openActivities={openActivities}
-            onActivityToggle={toggleActivity}
-            onOpenSession={onSelect}
-            sentTabs={sentTabs}
-            pending={pending}
-            onRegenerate={
-              activeRun || busy || configured === false
-                ? undefined
-                : (runId) => void run({ type: 'regenerateRun', runId })
-            }
-            onAnswerWithoutWeb={
-              activeRun || busy || configured === false
-                ? undefined
-                : (runId) => void run({ type: 'regenerateRun', runId, withoutWeb: true })
-            }
-          />
+          <StreamedTextSource.Provider value={deltaHub()}>
+            <MessageList
+              items={items}
+              stepsByRun={data?.stepsByRun ?? NO_STEPS}
+              totalsByRun={totalsByRun}
+              fetchAnalyses={fetchAnalyses}
+              openActivities={openActivities}
+              onActivityToggle={toggleActivity}
+              onOpenSession={onSelect}
+              sentTabs={sentTabs}
+              pending={pending}
+              onRegenerate={canAskAgain ? regenerate : undefined}
+              onAnswerWithoutWeb={canAskAgain ? answerWithoutWeb : undefined}
+            />
+          </StreamedTextSource.Provider>
         )}
         {storageFull && <StorageFullNotice message={storageFull} onOpenSessions={onOpenSessions} />}
         {consent && (

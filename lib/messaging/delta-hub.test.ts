@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createDeltaHub } from './delta-hub';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDeltaHub, drawPerFrame } from './delta-hub';
 import type { MessageDelta } from './port-client';
 
-function delta(offset: number, text: string): MessageDelta {
-  return { type: 'message-delta', messageId: 'answer', offset, text, tail: '', at: offset };
+function delta(offset: number, text: string, messageId = 'answer'): MessageDelta {
+  return { type: 'message-delta', messageId, offset, text, tail: '', at: offset };
 }
 
 function setup() {
@@ -52,5 +52,56 @@ describe('the page delta hub', () => {
     send(delta(3, ' two'));
     expect(a).toEqual(['One']);
     expect(b).toEqual(['One', 'One two']);
+  });
+});
+
+describe('drawing streamed text', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('draws a delta after a quiet frame at once, and joins faster ones into one drawing a frame on', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { hub, send } = setup();
+    const drawn: string[] = [];
+    drawPerFrame(
+      hub,
+      (id) => id === 'answer',
+      () => drawn.push(hub.assembler.get('answer')?.content ?? ''),
+    );
+
+    send(delta(0, 'Low '));
+    await Promise.resolve();
+    expect(drawn).toEqual(['Low ']);
+
+    vi.advanceTimersByTime(4);
+    send(delta(4, 'tide '));
+    send(delta(9, 'at six'));
+    await Promise.resolve();
+    expect(drawn).toEqual(['Low ']);
+    vi.advanceTimersByTime(12);
+    expect(drawn).toEqual(['Low ', 'Low tide at six']);
+  });
+
+  it('draws nothing for other messages, nor after it was stopped', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { hub, send } = setup();
+    let draws = 0;
+    const stop = drawPerFrame(
+      hub,
+      (id) => id === 'answer',
+      () => draws++,
+    );
+    send(delta(0, 'Elsewhere', 'other'));
+    await Promise.resolve();
+    expect(draws).toBe(0);
+
+    send(delta(0, 'One'));
+    await Promise.resolve();
+    vi.advanceTimersByTime(2);
+    send(delta(3, ' two'));
+    stop();
+    vi.advanceTimersByTime(32);
+    send(delta(7, ' three'));
+    await Promise.resolve();
+    expect(draws).toBe(1);
   });
 });

@@ -40,3 +40,42 @@ export function createDeltaHub(options: {
     },
   };
 }
+
+/** At most one drawing of streamed text per display frame. */
+const FRAME_MS = 16;
+
+/**
+ * Calls `draw` for the changes `wanted` accepts, at most once per frame: a delta after a quiet
+ * frame is drawn at once (waiting for the next animation frame would add up to a frame to every
+ * delta, and a React update made there is drawn a frame later still), and deltas arriving
+ * faster are joined and drawn a frame after the last drawing. Returns how to stop.
+ */
+export function drawPerFrame(
+  hub: Pick<DeltaHub, 'listen'>,
+  wanted: (messageId: string) => boolean,
+  draw: () => void,
+): () => void {
+  let scheduled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastDraw = Number.NEGATIVE_INFINITY;
+  let stopped = false;
+  const flush = () => {
+    scheduled = false;
+    timer = undefined;
+    if (stopped) return;
+    lastDraw = performance.now();
+    draw();
+  };
+  const stopListening = hub.listen((messageId) => {
+    if (scheduled || !wanted(messageId)) return;
+    scheduled = true;
+    const wait = FRAME_MS - (performance.now() - lastDraw);
+    if (wait <= 0) queueMicrotask(flush);
+    else timer = setTimeout(flush, wait);
+  });
+  return () => {
+    stopListening();
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
