@@ -153,8 +153,14 @@ async function agentStepRow(
     async () => {
       const page = panel.page;
       const answer = 'A short answer with **markdown** and a list:\n\n- one\n- two\n'.repeat(4);
+      // In turn, one bare fetch and one step, each from a quiet panel: the machine's load drifts
+      // over a run (2 cores shared with the browser, the mock and the driver), and a baseline
+      // measured all before the steps compared them with another moment's machine.
+      const settle = () => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
       const direct: number[] = [];
+      const since = Date.now();
       for (let run = 0; run < runs; run++) {
+        await settle();
         await mock.enqueue({ text: answer, chunkSize: 8 });
         direct.push(
           await within(
@@ -171,9 +177,7 @@ async function agentStepRow(
             }, mock.url),
           ),
         );
-      }
-      const since = Date.now();
-      for (let run = 0; run < runs; run++) {
+        await settle();
         await mock.enqueue({ text: answer, chunkSize: 8 });
         await askAndWait(panel, `Question ${run}`, 'two', `agent step ${run}`);
       }
