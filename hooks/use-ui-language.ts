@@ -12,6 +12,9 @@ import type { Settings } from '../lib/settings/schema';
  */
 export function useUiLanguage(settings: Settings | undefined): Language {
   const language = applyLanguageChoice(settings?.language ?? 'browser', browser.i18n);
-  document.documentElement.lang = activeLocale();
+  // Set only when it changes: every setting of the root's attribute makes the page's style be
+  // worked out again, and this runs on every render of the app.
+  const locale = activeLocale();
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
   return language;
 }

@@ -33,11 +33,19 @@ function substitute(values: ReadonlyArray<string | number>): string[] {
   });
 }
 
+/** Messages without substitutions, filled once: a panel draws the same labels on every render. */
+const filled = new WeakMap<object, string>();
+
 function lookup(key: string, values: ReadonlyArray<string | number>): string {
-  const substitutions = substitute(values);
   const entry = CATALOGS[active.language][key] ?? CATALOGS.en[key];
   if (!entry) throw new Error(`There is no message "${key}" in public/_locales/en/messages.json.`);
-  return formatMessage(entry, substitutions);
+  if (values.length > 0) return formatMessage(entry, substitute(values));
+  let text = filled.get(entry);
+  if (text === undefined) {
+    text = formatMessage(entry, []);
+    filled.set(entry, text);
+  }
+  return text;
 }
 
 /** The message `key` in the active language; numbers among the substitutions are formatted. */
