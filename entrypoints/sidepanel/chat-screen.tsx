@@ -210,8 +210,8 @@ export function ChatScreen(props: ChatScreenProps) {
     setError(result.ok ? undefined : result.error);
     return result;
   }, []);
-  // Kept from one drawing to the next, so the answers above the one being written are not drawn
-  // again with it.
+  // Kept from one drawing to the next: each answer's memo compares them, so a letter typed in
+  // the composer (the draft is the app's) does not draw every answer of the chat again.
   const canAskAgain = !activeRun && !busy && configured !== false;
   const regenerate = useCallback(
     (runId: string) => void run({ type: 'regenerateRun', runId }),
