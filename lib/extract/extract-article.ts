@@ -229,7 +229,11 @@ function wholerRegion(
   // that does, and most articles end here without paying for a copy or a second boilerplate
   // pass.
   if (textLength(body) < REGION_SHARE * pickedLength) return picked;
-  const region = clean(fallbackContent(copy()));
+  // Nor can a region whose chrome alone leaves it under that much: the boilerplate pass, a
+  // walk over the whole region, is paid only by a region that may still be large enough.
+  const uncleaned = fallbackContent(copy());
+  if (textLength(uncleaned) < REGION_SHARE * pickedLength) return picked;
+  const region = clean(uncleaned);
   const regionLength = textLength(region);
   if (regionLength < REGION_SHARE * pickedLength) return picked;
   if (linkDensity(region, regionLength) > MAX_REGION_LINK_DENSITY) return picked;
