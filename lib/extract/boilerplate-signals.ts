@@ -18,10 +18,12 @@ export type MarkerKind =
 
 /**
  * Classes that hide an element (Bootstrap, Tailwind, WordPress, screen-reader-only helpers),
- * unless a responsive class shows it again on wider screens.
+ * unless a responsive class shows it again on wider screens. Webflow's style sheet hides a
+ * form's outcome messages (`w-form-done`, `w-form-fail`: "Thank you! Your submission has been
+ * received!", "Oops! Something went wrong…") until the form is sent.
  */
 const HIDING_CLASS =
-  /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible|sr-only|screen-reader-text|screenreader|visually-hidden|visuallyhidden|off-?screen|element-invisible|a11y-hidden|u-hidden|hidden-text)(?:\s|$)/i;
+  /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible|sr-only|screen-reader-text|screenreader|visually-hidden|visuallyhidden|off-?screen|element-invisible|a11y-hidden|u-hidden|hidden-text|w-form-done|w-form-fail)(?:\s|$)/i;
 
 /**
  * The screen-reader-only helper under a design system's prefix ("wt-screen-reader-only",

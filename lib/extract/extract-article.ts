@@ -121,7 +121,7 @@ function extractByKind(
   if (READ_AS_ARTICLE.has(kind)) {
     // Readability changes the document it reads: keep a copy of the body to compare its pick
     // with the page's whole main region.
-    const bodyCopy = kind === 'article' ? (document.body.cloneNode(true) as HTMLElement) : null;
+    const bodyCopy = kind === 'article' ? copyOf(document.body) : null;
     const readability = new Readability<Element>(document, {
       keepClasses: true,
       serializer: (node) => node as Element,
@@ -147,20 +147,25 @@ function extractByKind(
     const sectioned = sections !== null;
     const pick = content;
     if (!scrap && bodyCopy && content) {
-      const regionCopy = short || sectioned ? (bodyCopy.cloneNode(true) as HTMLElement) : bodyCopy;
-      content = wholerRegion(content, regionCopy, clean);
+      // The listing check still reads the page as it was: the region check then cleans a copy,
+      // taken only when the region can be large enough to be read at all.
+      const regionCopy = short || sectioned ? () => copyOf(bodyCopy) : () => bodyCopy;
+      content = wholerRegion(content, bodyCopy, regionCopy, clean);
     }
-    // The listing check moves the items it finds out of the body's copy: the page as it was is
-    // kept for reading the listing's whole region too.
-    const pageCopy =
-      (short || sectioned) && bodyCopy && !options.keepBoilerplate
-        ? (bodyCopy.cloneNode(true) as HTMLElement)
-        : undefined;
+    // The listing check moves the items it finds out of the body's copy: once it has found a
+    // listing, and before it moves them, the page as it was is copied for reading the
+    // listing's whole region. Pages that are no listing are never copied again.
+    let pageCopy: HTMLElement | undefined;
     let listing =
       (short || sectioned) && bodyCopy && pick
         ? listingOf(document, pick, bodyCopy, {
             onlyLarger: sectioned,
             found: sections ?? undefined,
+            beforeMoving: options.keepBoilerplate
+              ? undefined
+              : () => {
+                  pageCopy = copyOf(bodyCopy);
+                },
           })
         : null;
     const built = listing !== null && listing !== pick;
@@ -215,18 +220,28 @@ function extractByKind(
  */
 function wholerRegion(
   picked: Element,
-  bodyCopy: HTMLElement,
+  body: HTMLElement,
+  copy: () => HTMLElement,
   clean: (element: Element) => Element,
 ): Element {
   const pickedLength = textLength(picked);
   // Cleaning only removes: a body that holds less than that much text cannot give a region
-  // that does, and most articles end here without paying for a second boilerplate pass.
-  if (textLength(bodyCopy) < REGION_SHARE * pickedLength) return picked;
-  const region = clean(fallbackContent(bodyCopy));
+  // that does, and most articles end here without paying for a copy or a second boilerplate
+  // pass.
+  if (textLength(body) < REGION_SHARE * pickedLength) return picked;
+  // Nor can a region whose chrome alone leaves it under that much: the boilerplate pass, a
+  // walk over the whole region, is paid only by a region that may still be large enough.
+  const uncleaned = fallbackContent(copy());
+  if (textLength(uncleaned) < REGION_SHARE * pickedLength) return picked;
+  const region = clean(uncleaned);
   const regionLength = textLength(region);
   if (regionLength < REGION_SHARE * pickedLength) return picked;
   if (linkDensity(region, regionLength) > MAX_REGION_LINK_DENSITY) return picked;
   return region;
+}
+
+function copyOf(element: HTMLElement): HTMLElement {
+  return element.cloneNode(true) as HTMLElement;
 }
 
 const REGION_SHARE = 2;

@@ -33,10 +33,16 @@ export function listingOf(
   {
     onlyLarger = false,
     found,
+    beforeMoving,
   }: {
     onlyLarger?: boolean;
     /** The items built alike that `mayBeListingSection` already found in `bodyCopy`. */
     found?: Element[];
+    /**
+     * Called once the page is found to be a listing put together from its items, before they
+     * are moved out of `bodyCopy`: the one moment the page as it was can still be copied.
+     */
+    beforeMoving?: () => void;
   } = {},
 ): Element | null {
   const pickedLength = textLength(picked);
@@ -53,6 +59,7 @@ export function listingOf(
     const inPick = items.filter((item) => pickedText.includes(normalizedText(item))).length;
     return inPick >= MIN_ITEMS_IN_PICK && itemsLength >= ITEMS_SHARE * pickedLength ? picked : null;
   }
+  beforeMoving?.();
   const listing = document.createElement('div');
   // The intro above the items (a section's description) is kept unless it is one of them, or
   // lies in the page's footer: a pick from there (a newsletter sign-up with its messages) is

@@ -173,6 +173,23 @@ describe('removeBoilerplate removes', () => {
     expect(text).toContain('Opening hours');
   });
 
+  it("a Webflow form's outcome messages, hidden until the form is sent", () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="w-form"><form><input type="email"></form><div class="w-form-done"><div>Thank you! Your request has reached us.</div></div><div class="w-form-fail"><div>Oops! The request could not be sent.</div></div></div>`,
+    );
+    expect(text).not.toContain('Thank you');
+    expect(text).not.toContain('Oops');
+    expect(text).toContain('real article text');
+  });
+
+  it('a rotating bar of promotions marked role="marquee"', () => {
+    const { text } = clean(
+      `<section role="marquee" aria-label="Offers"><a href="/sale">Up to 40% off rain jackets this week. Shop now!</a><a href="/join">Join the club and get free shipping.</a></section><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('Shop now');
+    expect(text).toContain('real article text');
+  });
+
   it('breadcrumbs and datelines at the top, credits and copyright at the end', () => {
     const { text } = clean(
       '<ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul><p>Published: 10:48, Tue, Nov 19, 2019</p>' +

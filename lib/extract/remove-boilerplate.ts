@@ -97,7 +97,11 @@ const TABLE_PARTS = new Set([
 /** The most text a row of tab labels holds. */
 const MAX_TAB_LABELS = 300;
 
-/** Roles that mark page furniture. */
+/**
+ * Roles that mark page furniture. A `marquee` is WAI-ARIA's region of non-essential
+ * information that changes on its own (https://www.w3.org/TR/wai-aria-1.2/#marquee): shops
+ * mark their rotating bar of promotions with it.
+ */
 const CHROME_ROLES = new Set([
   'navigation',
   'banner',
@@ -110,6 +114,7 @@ const CHROME_ROLES = new Set([
   'dialog',
   'alertdialog',
   'tablist',
+  'marquee',
 ]);
 
 /**
