@@ -136,6 +136,9 @@ async function askAndWait(panel: SidePanel, question: string, answerText: string
   await waitForLocator(`Send to come back after ${what}`, panel.sendButton);
 }
 
+/** The agent step row's answer streams one piece every this many ms, on the mock's clock. */
+const PIECE_MS = 1.2;
+
 async function agentStepRow(
   panel: SidePanel,
   mock: ThreadMockLlm,
@@ -153,6 +156,29 @@ async function agentStepRow(
     async () => {
       const page = panel.page;
       const answer = 'A short answer with **markdown** and a list:\n\n- one\n- two\n'.repeat(4);
+      // 31 pieces on the model's own clock (decision in docs/performance.md, session 13): piece n
+      // leaves 1.2 ms × n after the first, whatever this machine's load, as from a remote model.
+      // Paced by a wait after each piece, the mock shares the 2 cores with the browser, so the
+      // extension's own work slowed the mock too, and the step was counted that work twice.
+      const script = {
+        text: answer,
+        chunkSize: 8,
+        delayMs: PIECE_MS,
+        pace: 'from-start' as const,
+      };
+      const sent = { bare: [] as number[], step: [] as number[] };
+      // The mock says how long it took to send each answer, once it has sent it whole.
+      const streamedAfter = async (mark: number, side: number[], what: string) => {
+        side.push(
+          await within(
+            `the mock to report the answer of ${what} sent`,
+            (async () => {
+              while (mock.streamedMs().length <= mark) await new Promise((r) => setTimeout(r, 5));
+              return mock.streamedMs().at(-1)!;
+            })(),
+          ),
+        );
+      };
       // In turn, one bare fetch and one step, each from a quiet panel: the machine's load drifts
       // over a run (2 cores shared with the browser, the mock and the driver), and a baseline
       // measured all before the steps compared them with another moment's machine.
@@ -161,7 +187,8 @@ async function agentStepRow(
       const since = Date.now();
       for (let run = 0; run < runs; run++) {
         await settle();
-        await mock.enqueue({ text: answer, chunkSize: 8 });
+        await mock.enqueue(script);
+        let mark = mock.streamedMs().length;
         direct.push(
           await within(
             'the bare streamed fetch from the panel page',
@@ -177,12 +204,20 @@ async function agentStepRow(
             }, mock.url),
           ),
         );
+        await streamedAfter(mark, sent.bare, `bare fetch ${run}`);
         await settle();
-        await mock.enqueue({ text: answer, chunkSize: 8 });
+        await mock.enqueue(script);
+        mark = mock.streamedMs().length;
         await askAndWait(panel, `Question ${run}`, 'two', `agent step ${run}`);
+        await streamedAfter(mark, sent.step, `agent step ${run}`);
       }
       const steps = await readModelSteps(page, since);
-      return { samples: steps, baselineSamples: direct };
+      const ms = (values: number[]) => median(values).toFixed(1);
+      return {
+        samples: steps,
+        baselineSamples: direct,
+        extra: `the mock sent each answer in ${ms(sent.bare)} ms (bare) and ${ms(sent.step)} ms (step), median: its pace is its own`,
+      };
     },
   );
 }

@@ -14,6 +14,7 @@ const mock = await startMockLlm({
       send({ type: 'chat', stamp: { firstByteAt: request.firstByteAt, at: request.at } });
     }
   },
+  onStreamed: (ms) => send({ type: 'streamed', ms }),
 });
 port.on('message', async (message: ToThread) => {
   if (message.type === 'enqueue') mock.enqueue(...message.entries);

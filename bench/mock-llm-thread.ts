@@ -23,6 +23,8 @@ export interface ThreadMockLlm {
   enqueue(...entries: ScriptEntry[]): Promise<void>;
   /** The chat requests the thread has reported so far, in arrival order. */
   chatRequests(): readonly ChatStamp[];
+  /** How long each streamed answer took the mock to send, in the order they ended (ms). */
+  streamedMs(): readonly number[];
   close(): Promise<void>;
 }
 
@@ -30,7 +32,8 @@ export interface ThreadMockLlm {
 export type FromThread =
   | { type: 'ready'; url: string }
   | { type: 'done'; id: number }
-  | { type: 'chat'; stamp: ChatStamp };
+  | { type: 'chat'; stamp: ChatStamp }
+  | { type: 'streamed'; ms: number };
 
 /** Messages to the thread. */
 export type ToThread =
@@ -45,6 +48,7 @@ export async function startThreadMockLlm(options: {
     workerData: options,
   });
   const stamps: ChatStamp[] = [];
+  const streamed: number[] = [];
   const pending = new Map<number, () => void>();
   let nextId = 0;
   const url = await within(
@@ -54,6 +58,7 @@ export async function startThreadMockLlm(options: {
       worker.on('message', (message: FromThread) => {
         if (message.type === 'ready') resolve(message.url);
         else if (message.type === 'chat') stamps.push(message.stamp);
+        else if (message.type === 'streamed') streamed.push(message.ms);
         else pending.get(message.id)?.();
       });
     }),
@@ -80,6 +85,7 @@ export async function startThreadMockLlm(options: {
         entries,
       })),
     chatRequests: () => stamps,
+    streamedMs: () => streamed,
     close: async () => {
       await ask('the mock model thread to close its server', (id) => ({ type: 'close', id }));
       await worker.terminate();

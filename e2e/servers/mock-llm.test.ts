@@ -185,6 +185,37 @@ describe('mock LLM server', () => {
     await expect.poll(() => mock.chatRequests()[0]?.closedByClient, { timeout: 1_000 }).toBe(true);
   });
 
+  it('keeps a from-start pace when its process is busy, where a wait after each piece falls behind', async () => {
+    // The bench's mock shares the machine with the browser it measures: a pace kept from the
+    // start does not count the reader's load as the model's slowness.
+    const streamedIn = async (pace: 'from-start' | 'after-each') => {
+      const sent: number[] = [];
+      const paced = await startMockLlm({ onStreamed: (ms) => sent.push(ms) });
+      try {
+        paced.enqueue({ text: 'x'.repeat(10), chunkSize: 1, delayMs: 30, pace });
+        const response = await fetch(`${paced.url}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'mock-large', stream: true, messages: [] }),
+        });
+        const reader = response.body!.getReader();
+        await reader.read();
+        // The first piece is here: the process is busy for 300 ms, timers and all.
+        const busyUntil = Date.now() + 300;
+        while (Date.now() < busyUntil);
+        while (!(await reader.read()).done);
+        await expect.poll(() => sent.length).toBe(1);
+        return sent[0]!;
+      } finally {
+        await paced.close();
+      }
+    };
+    // Ten pieces 30 ms apart: 300 ms on the model's clock, about what the busy spell lasts;
+    // waiting after each piece, the nine waits left come after it (at least 570 ms in all).
+    expect(await streamedIn('after-each')).toBeGreaterThanOrEqual(540);
+    expect(await streamedIn('from-start')).toBeLessThan(450);
+  });
+
   it('answers CORS preflights for the SDK headers', async () => {
     const response = await fetch(`${mock.url}/chat/completions`, {
       method: 'OPTIONS',

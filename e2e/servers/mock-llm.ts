@@ -17,10 +17,18 @@ interface ToolCallScript {
   id?: string;
 }
 
+/**
+ * How a streamed answer keeps its pace. `after-each` waits `delayMs` after sending each piece, so
+ * a late timer pushes every later piece back; `from-start` sends piece n at `n × delayMs` after
+ * the first, and a late timer sends the pieces that are due at once, as a remote model does: its
+ * pace does not depend on how busy the machine that reads it is.
+ */
+type StreamPace = 'after-each' | 'from-start';
+
 /** What the model does for one chat request. */
 export type ScriptEntry =
   /** Stream `text` in pieces of `chunkSize` characters, `delayMs` apart. */
-  | { text: string; chunkSize?: number; delayMs?: number }
+  | { text: string; chunkSize?: number; delayMs?: number; pace?: StreamPace }
   /** Stream tool calls (name, then arguments split over several deltas), finish_reason `tool_calls`. */
   | { toolCalls: ToolCallScript[]; text?: string; delayMs?: number }
   /** Answer with an HTTP error (`body` defaults to an OpenAI-style error object). */
@@ -79,6 +87,8 @@ export interface MockLlmOptions {
   port?: number;
   /** Called with each request once its body has arrived, before it is answered. */
   onRequest?: (request: RecordedRequest) => void;
+  /** Called when a streamed answer has been sent whole, with the milliseconds it took to send. */
+  onStreamed?: (ms: number) => void;
 }
 
 export interface MockLlm {
@@ -290,6 +300,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       connection: 'keep-alive',
     });
     response.flushHeaders();
+    const streamStart = performance.now();
     let aborted = false;
     response.on('close', () => {
       aborted = true;
@@ -304,11 +315,18 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     };
     const delta = (value: Record<string, unknown>, finishReason: string | null = null) =>
       send([{ index: 0, delta: value, logprobs: null, finish_reason: finishReason }]);
+    const fromStart = 'pace' in entry && entry.pace === 'from-start';
     const streamText = async (text: string) => {
+      let sent = 0;
       for (const piece of split(text, chunkSize)) {
         if (aborted) return;
         delta({ content: piece });
-        await sleep(delayMs);
+        sent += 1;
+        if (!fromStart) await sleep(delayMs);
+        else {
+          const wait = streamStart + sent * delayMs - performance.now();
+          if (wait > 0) await sleep(wait);
+        }
       }
     };
 
@@ -359,6 +377,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     send([], { usage: usageFor(chat, text) });
     response.write('data: [DONE]\n\n');
     response.end();
+    options.onStreamed?.(performance.now() - streamStart);
   }
 
   await new Promise<void>((resolve, reject) => {
