@@ -102,7 +102,7 @@ async function measured(
  * Send is pressed from inside the page too, with the events a person's click gives (pointer
  * and mouse down, the focus, up, click), as the bare fetch is started from inside the page:
  * Playwright's click checks and the protocol traffic around it ran on the panel's cores while
- * the step began (session 13: 1.10-1.15x against 1.14-1.26x, in turn).
+ * the step began (docs/performance.md, session 13).
  */
 async function askAndWait(panel: SidePanel, question: string, answerText: string, what: string) {
   await panel.newChatButton.click();
