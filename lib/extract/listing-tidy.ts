@@ -17,7 +17,7 @@ export function tidyListing(content: Element): void {
  * order they are sorted in ("Sort: Best Match"). It describes the list, not an item, and changes
  * with every filter.
  */
-const COUNTED = String.raw`(?:results?|items?|products?|listings?|matches|jobs|styles)`;
+const COUNTED = '(?:results?|items?|products?|listings?|matches|jobs|styles)';
 const NUMBER = String.raw`\d[\d,.]*`;
 const RESULT_COUNT = new RegExp(
   [
