@@ -6,6 +6,7 @@
 export type MarkerKind =
   | 'chrome'
   | 'hidden'
+  | 'dialog'
   | 'caption'
   | 'media'
   | 'share'
@@ -38,6 +39,10 @@ const SHOWING_CLASS =
 
 /** Whole-token patterns, checked against "class id" split into lower-case words. */
 const KIND_PATTERNS: [MarkerKind, RegExp][] = [
+  // A modal, popup or popover (Bootstrap's `modal`, Elementor's `elementor-location-popup`,
+  // Jetpack's `jetpack-subscribe-modal`) is a dialog the page shows only when it is opened:
+  // what `role="dialog"` says, by name.
+  ['dialog', /(?:^| )(?:modal|modals|popup|popups|pop up|popover|popovers)(?: |$)/],
   [
     'chrome',
     /(?:^| )(?:breadcrumbs?|crumbs|navbar|navigation|nav|menu|pagination|pager|skip(?:link)?|toolbar|masthead|site header|site footer|mw editsection|edit ?section|edit ?link|facets?|facet ?(?:nav|list|filters?)|filters? ?(?:bar|panel|sidebar|menu|list)|refinements?|sort ?by)(?: |$)/,
@@ -95,6 +100,13 @@ export function markerWords(raw: string): string {
 const NEGATED_TOKEN = /^(?:no|not|non|without|hide)[-_]/i;
 
 /**
+ * A control that opens or closes a dialog ("affirm-modal-trigger", "bulk-popup-open",
+ * "trigger_modal_get_started"): its label is shown on the page, the dialog is elsewhere.
+ */
+const DIALOG_CONTROL_TOKEN =
+  /(?:modal|popup|popover).*(?:^|[-_])(?:trigger|toggle|open|opener|btn|button|link|launcher)(?:$|[-_])|(?:^|[-_])(?:trigger|toggle|open|opener|btn|button|link|launcher)[-_].*(?:modal|popup|popover)/i;
+
+/**
  * A CMS entity's publishing state (Drupal gives every paragraph and node `paragraph-published`
  * or `node--unpublished`): it says the block is live, not that it is a dateline.
  */
@@ -130,7 +142,12 @@ function judgeMarkup(className: string, raw: string): MarkerKind | null {
   const words = markerWords(
     raw
       .split(/\s+/)
-      .filter((token) => !NEGATED_TOKEN.test(token) && !PUBLISHING_STATE_TOKEN.test(token))
+      .filter(
+        (token) =>
+          !NEGATED_TOKEN.test(token) &&
+          !PUBLISHING_STATE_TOKEN.test(token) &&
+          !DIALOG_CONTROL_TOKEN.test(token),
+      )
       .join(' '),
   );
   if (!words) return null;

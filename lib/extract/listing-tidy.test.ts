@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { extractFromHtml } from './extract-from-html';
+import { tidyListing } from './listing-tidy';
 
 /** Hand-made pages in testing/fixtures/extract/ (written for these tests). */
 const fixture = (name: string) =>
@@ -71,5 +73,38 @@ describe('a listing whose cards print their title, price and badge twice, for th
     expect(article.markdown.match(/\[Enamel Trail Mug\]/g)).toHaveLength(1);
     expect(article.markdown).toContain('$18.00');
     expect(article.markdown).toContain('$89.00');
+  });
+});
+
+describe("a listing's toolbar over its items", () => {
+  /** A grid of tiles under a toolbar, written by hand for this test. */
+  const { document } = parseHTML(`<!doctype html><html><body><div id="content">
+    <h1>Trail shoes</h1>
+    <div class="toolbar"><h2>Products <span>(154)</span></h2><p>1–30 of 154 products</p><p>Sort: Best Match</p></div>
+    <ul>
+      <li><a href="/p/switchback-4">Switchback 4</a><p>$175.00</p><p>Set of 2 items: shoe and spare laces</p></li>
+      <li><a href="/p/ridge-runner">Ridge Runner</a><p>$140.00</p><p>4.5 out of 5</p></li>
+      <li><a href="/p/fell-racer">Fell Racer</a><p>$120.00</p><p>3 colours</p></li>
+    </ul>
+    <p>Showing 3 of 154</p>
+  </div></body></html>`);
+  const content = document.getElementById('content') as unknown as Element;
+  tidyListing(content);
+  const text = (content.textContent ?? '').replace(/\s+/g, ' ');
+
+  it('drops the count of results and the sort order', () => {
+    expect(text).not.toContain('(154)');
+    expect(text).not.toContain('1–30 of 154');
+    expect(text).not.toContain('Best Match');
+    expect(text).not.toContain('Showing 3 of 154');
+  });
+
+  it('keeps the items, their prices, ratings and counts of their own', () => {
+    expect(text).toContain('Trail shoes');
+    expect(text).toContain('Switchback 4');
+    expect(text).toContain('$175.00');
+    expect(text).toContain('Set of 2 items');
+    expect(text).toContain('4.5 out of 5');
+    expect(text).toContain('3 colours');
   });
 });

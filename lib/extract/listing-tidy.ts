@@ -8,6 +8,45 @@ import { normalizedText } from './text-measure';
 export function tidyListing(content: Element): void {
   dropRepeatedCopies(content);
   dropCardCopies(content);
+  dropResultCounts(content);
+}
+
+/**
+ * The line a listing's toolbar prints over its items: how many it found and which of them are
+ * shown ("143 results", "1–30 of 338 products", "Showing 36 of 84", "Products (154)"), and the
+ * order they are sorted in ("Sort: Best Match"). It describes the list, not an item, and changes
+ * with every filter.
+ */
+const COUNTED = '(?:results?|items?|products?|listings?|matches|jobs|styles)';
+const NUMBER = String.raw`\d[\d,.]*`;
+const RESULT_COUNT = new RegExp(
+  [
+    String.raw`^(?:showing|displaying|viewing|loaded)\s+(?:all\s+)?${NUMBER}(?:\s*[-–—]\s*${NUMBER})?(?:\s+(?:of|out of)\s+${NUMBER})?(?:\s+${COUNTED})?$`,
+    String.raw`^${NUMBER}\s*[-–—]\s*${NUMBER}\s+of\s+${NUMBER}(?:\s+${COUNTED})?$`,
+    String.raw`^${NUMBER}\s+${COUNTED}(?:\s+found)?$`,
+    String.raw`^${COUNTED}\s*\(${NUMBER}\)$`,
+    String.raw`^sort(?:ed)?(?: by)?\s*:\s*[^:]{1,30}$`,
+  ].join('|'),
+  'i',
+);
+
+/** Whole lines only: a count inside a longer line (a card's "Set of 4 items") is the item's. */
+const MAX_COUNT_TEXT = 40;
+
+function dropResultCounts(content: Element): void {
+  for (const element of Array.from(content.querySelectorAll('*'))) {
+    if (element.firstElementChild || !content.contains(element)) continue;
+    if (element.closest('a')) continue;
+    // "Products <span>(154)</span>": the count and its label make one line; the outermost
+    // short box that reads as a count is the line.
+    let line: Element | null = null;
+    for (let box: Element | null = element; box && box !== content; box = box.parentElement) {
+      const text = normalizedText(box);
+      if (text.length > MAX_COUNT_TEXT) break;
+      if (RESULT_COUNT.test(text)) line = box;
+    }
+    line?.remove();
+  }
 }
 
 /** The most text a card holds: two copies further apart than that are two items. */

@@ -190,6 +190,20 @@ describe('removeBoilerplate removes', () => {
     expect(text).toContain('real article text');
   });
 
+  it('a dialog named by its class (modal, popup), but not the link or button that opens it', () => {
+    const guide =
+      'Polarised lenses cut the glare of water and snow, so colours look deeper and your eyes tire less on long days outside.';
+    const { text } = clean(
+      `<p>${LONG}</p><p><a class="size-guide-modal-trigger" href="#guide">Size guide</a> and <a class="external-popup" href="https://example.org/care">care notes</a></p>` +
+        `<div class="lens-modal" id="guide"><h3>Why polarised?</h3><p>${guide}</p></div>` +
+        `<div class="elementor elementor-location-popup"><p>Book a one-hour session with a coach before your next interview and walk in ready.</p></div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('Why polarised');
+    expect(text).not.toContain('one-hour session');
+    expect(text).toContain('Size guide');
+    expect(text).toContain('care notes');
+  });
+
   it('breadcrumbs and datelines at the top, credits and copyright at the end', () => {
     const { text } = clean(
       '<ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul><p>Published: 10:48, Tue, Nov 19, 2019</p>' +

@@ -59,6 +59,7 @@ type Remove = (element: Element, reason: string) => void;
 const MAX_TEXT: Record<MarkerKind, number> = {
   chrome: 400,
   hidden: 300,
+  dialog: 5000,
   caption: 600,
   media: 600,
   share: 400,
@@ -183,6 +184,8 @@ function boilerplateReason(
   // Nothing to gain from removing an empty element, and an image stays to mark its caption.
   if (length === 0 || length > Math.min(limit, MAX_TEXT[kind])) return null;
   if (kind === 'media' && profile.mediaSections && isSection(element)) return null;
+  // A link named for a popup opens one (a new window, a dialog): its label is on the page.
+  if (kind === 'dialog' && (name === 'a' || name === 'li')) return null;
   if (kind === 'related' && length > 300 && linkDensity(element, length) < 0.3) return null;
   return `marker:${kind}`;
 }
