@@ -187,13 +187,7 @@ async function agentStepRow(
       // The mock says how long it took to send each answer, once it has sent it whole.
       const streamedAfter = async (mark: number, side: number[], what: string) => {
         side.push(
-          await within(
-            `the mock to report the answer of ${what} sent`,
-            (async () => {
-              while (mock.streamedMs().length <= mark) await new Promise((r) => setTimeout(r, 5));
-              return mock.streamedMs().at(-1)!;
-            })(),
-          ),
+          await within(`the mock to report the answer of ${what} sent`, mock.streamedAfter(mark)),
         );
       };
       // In turn, one bare fetch and one step, each from a quiet panel: the machine's load drifts
@@ -205,7 +199,7 @@ async function agentStepRow(
       for (let run = 0; run < runs; run++) {
         await settle();
         await mock.enqueue(script);
-        let mark = mock.streamedMs().length;
+        let mark = mock.streamedCount();
         direct.push(
           await within(
             'the bare streamed fetch from the panel page',
@@ -224,7 +218,7 @@ async function agentStepRow(
         await streamedAfter(mark, sent.bare, `bare fetch ${run}`);
         await settle();
         await mock.enqueue(script);
-        mark = mock.streamedMs().length;
+        mark = mock.streamedCount();
         await askAndWait(panel, `Question ${run}`, 'two', `agent step ${run}`);
         await streamedAfter(mark, sent.step, `agent step ${run}`);
       }

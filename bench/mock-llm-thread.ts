@@ -23,8 +23,13 @@ export interface ThreadMockLlm {
   enqueue(...entries: ScriptEntry[]): Promise<void>;
   /** The chat requests the thread has reported so far, in arrival order. */
   chatRequests(): readonly ChatStamp[];
-  /** How long each streamed answer took the mock to send, in the order they ended (ms). */
-  streamedMs(): readonly number[];
+  /** How many streamed answers the mock has sent whole so far. */
+  streamedCount(): number;
+  /**
+   * How long the mock took to send the next streamed answer ended after `count` had (ms),
+   * once it has; resolves at once when it already has.
+   */
+  streamedAfter(count: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,7 @@ export async function startThreadMockLlm(options: {
   });
   const stamps: ChatStamp[] = [];
   const streamed: number[] = [];
+  const streamWaiters = new Set<() => void>();
   const pending = new Map<number, () => void>();
   let nextId = 0;
   const url = await within(
@@ -58,8 +64,10 @@ export async function startThreadMockLlm(options: {
       worker.on('message', (message: FromThread) => {
         if (message.type === 'ready') resolve(message.url);
         else if (message.type === 'chat') stamps.push(message.stamp);
-        else if (message.type === 'streamed') streamed.push(message.ms);
-        else pending.get(message.id)?.();
+        else if (message.type === 'streamed') {
+          streamed.push(message.ms);
+          for (const waiter of streamWaiters) waiter();
+        } else pending.get(message.id)?.();
       });
     }),
   );
@@ -85,7 +93,17 @@ export async function startThreadMockLlm(options: {
         entries,
       })),
     chatRequests: () => stamps,
-    streamedMs: () => streamed,
+    streamedCount: () => streamed.length,
+    streamedAfter: (count) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          if (streamed.length <= count) return;
+          streamWaiters.delete(check);
+          resolve(streamed[count]!);
+        };
+        streamWaiters.add(check);
+        check();
+      }),
     close: async () => {
       await ask('the mock model thread to close its server', (id) => ({ type: 'close', id }));
       await worker.terminate();
