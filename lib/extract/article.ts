@@ -28,10 +28,11 @@ export const articleSchema = z.object({
    */
   kind: z.enum(PAGE_KINDS).optional(),
   /**
-   * Set when no content could be picked out of the page (or reading it failed) and the markdown
-   * is the page's whole text, navigation and all.
+   * Set when no content could be picked out of the page (or reading it failed): `page-text` when
+   * the markdown is the page's whole text, navigation and all; `app-shell` when the markdown is
+   * empty because a fetched page shows only its site chrome until its scripts draw the content.
    */
-  fallback: z.literal('page-text').nullable().optional(),
+  fallback: z.enum(['page-text', 'app-shell']).nullable().optional(),
   /**
    * The page marks text as hidden that was kept anyway because it is most of the page (behind an
    * open dialog, or hidden until a script runs): the reader may not see what the markdown says.

@@ -417,6 +417,30 @@ describe('input the parser stumbles on', () => {
     expect(article.fallback).toBe('page-text');
     expect(article.markdown).toContain('Only navigation holds any words');
   });
+
+  it('gives nothing for an app shell, whose scripts draw the content, and says why', () => {
+    const columns = ['Help', 'Shipping', 'Returns', 'Gift cards', 'Careers', 'Press', 'Privacy']
+      .map((name) => `<li><a href="/${name.toLowerCase()}">${name}</a></li>`)
+      .join('');
+    const shell = (script: string, mount: string) =>
+      `<html><head><title>Tin of almond thins</title>${script}</head><body>` +
+      '<div style="display:none"><h1>Corner Shop</h1><a href="#search">Search the shop</a></div>' +
+      `<header><nav><ul>${columns}</ul></nav></header>${mount}` +
+      `<footer><h5>About the shop</h5><ul>${columns}</ul><p>© 2026 Corner Shop. All rights reserved.</p></footer>` +
+      '</body></html>';
+    const url = 'https://shop.example.com/item/1005.html';
+    // It runs a script.
+    const article = extractFromHtml(shell('<script src="/app.js"></script>', ''), url);
+    expect(article.fallback).toBe('app-shell');
+    expect(article.markdown).toBe('');
+    expect(article.title).toBe('Tin of almond thins');
+    // Saved without its scripts, an empty element where the content goes says the same.
+    expect(extractFromHtml(shell('', '<div id="root"></div>'), url).fallback).toBe('app-shell');
+    // With neither, the menus are all the page has: its text is handed over.
+    const still = extractFromHtml(shell('', ''), url);
+    expect(still.fallback).toBe('page-text');
+    expect(still.markdown).toContain('All rights reserved');
+  });
 });
 
 describe('text the page hides', () => {

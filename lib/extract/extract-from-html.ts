@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { isAppShell } from './app-shell';
 import type { Article } from './article';
 import { type ExtractOptions, extractArticle } from './extract-article';
 import { pageText } from './page-text';
@@ -15,13 +16,20 @@ export function extractFromHtml(html: string, url: string, options?: ExtractOpti
   // has run (a login or age gate, an app that reveals the page when it starts), and a fetched
   // page never runs it: read it again with what its markup hides, and say that text was hidden.
   const second = extractArticle(parseDocument(html), url, { ...settings, keepHidden: true });
-  if (second.fallback === 'page-text') return article;
   // What was hidden is the content only when it is a good part of the page: a scrap found among
   // hidden text says less than the page's whole text.
-  if (second.textLength < Math.max(MIN_HIDDEN_CONTENT, HIDDEN_SHARE * article.textLength)) {
-    return article;
+  if (
+    second.fallback !== 'page-text' &&
+    second.textLength >= Math.max(MIN_HIDDEN_CONTENT, HIDDEN_SHARE * article.textLength)
+  ) {
+    return { ...second, hiddenText: true };
   }
-  return { ...second, hiddenText: true };
+  // An app's shell shows only its chrome until its scripts draw the content: say that, rather
+  // than hand over its menus and footer as the page.
+  if (isAppShell(parseDocument(html), url)) {
+    return { ...article, markdown: '', textLength: 0, excerpt: '', fallback: 'app-shell' };
+  }
+  return article;
 }
 
 const MIN_HIDDEN_CONTENT = 250;

@@ -5,7 +5,7 @@ import type { FetchPageSuccess } from '../web/fetch-result';
 import { capUtf8, FETCH_OUTPUT_MAX_BYTES } from '../web/truncate-output';
 import { fetchApproved, planFetch } from './support/fetch-with-consent';
 import { pageNotes } from './support/page-notes';
-import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
+import { thinPageNotes } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
 
@@ -64,7 +64,7 @@ export const fetchTool = defineTool({
     const { fetched: result, cached } = attempt;
     const requested = context.approved?.target ?? result.url;
     const capped = capUtf8(result.content, FETCH_OUTPUT_MAX_BYTES);
-    const thin = isThinPage(result.content);
+    const thin = thinPageNotes(result.content, result.appShell);
     const note = capped.truncated
       ? `Note: the content was ${capped.originalBytes} bytes and was cut to the first ${FETCH_OUTPUT_MAX_BYTES} bytes (100 KB). Use agentic_fetch to search the whole page.`
       : '';
@@ -84,7 +84,7 @@ export const fetchTool = defineTool({
           fallback: result.fallback,
           hiddenText: result.hiddenText,
         }),
-        thin ? THIN_PAGE_NOTE : '',
+        thin?.note ?? '',
       ]
         .filter(Boolean)
         .join('\n'),
@@ -107,7 +107,7 @@ export const fetchTool = defineTool({
         {
           title: result.title || result.finalUrl,
           url: result.finalUrl,
-          ...(thin ? { note: THIN_PAGE_SOURCE_NOTE } : {}),
+          ...(thin ? { note: thin.sourceNote } : {}),
         },
       ],
     };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { local, summaryOf } from '../i18n/local-text';
 import { fitToBudget, pageBudgetChars } from './support/page-budget';
 import { pageNotes } from './support/page-notes';
-import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
+import { thinPageNotes } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type TabInfo, type ToolContext } from './tool';
 
@@ -76,7 +76,7 @@ export const readTabTool = defineTool({
       article.lang ? `Language: ${article.lang}` : '',
       article.publishedTime ? `Published: ${article.publishedTime}` : '',
     ];
-    const thin = isThinPage(article.markdown);
+    const thin = thinPageNotes(article.markdown, article.fallback === 'app-shell');
     const partial = fitted.percent < 100 || (args.offset ?? 0) > 0;
     const start = args.offset ?? 0;
     const note = partial
@@ -90,7 +90,7 @@ export const readTabTool = defineTool({
       wrapUntrusted(fitted.text, context.nonce, { source: `tab ${tab.id}` }, pageFacts),
       note,
       ...pageNotes(article),
-      thin ? THIN_PAGE_NOTE : '',
+      thin?.note ?? '',
     ]
       .filter(Boolean)
       .join('\n');
@@ -104,7 +104,7 @@ export const readTabTool = defineTool({
           title: article.title || tab.title || tab.url,
           url: tab.url,
           ...(thin
-            ? { note: THIN_PAGE_SOURCE_NOTE }
+            ? { note: thin.sourceNote }
             : partial
               ? { note: `used ${fitted.percent}% of the page` }
               : {}),

@@ -44,4 +44,29 @@ describe('web_fetch', () => {
     await callTool(webFetchTool, { url }, context);
     expect((await pages.list('run-1')).map((file) => file.bytes)).toEqual([50_002]);
   });
+
+  it('tells the model and the user that an app shell needs its scripts, not that it is thin', async () => {
+    const url = 'https://shop.example/item/7';
+    const web = fakeWeb({
+      [url]: page(url, '', { title: 'Almond thins', contentSource: 'html', appShell: true }),
+    });
+    const context = toolContext({
+      services: fakeServices([], web, { pages: memoryPageFiles() }),
+      ask: async () => 'allowed',
+    });
+    const outcome = await callTool(webFetchTool, { url }, context);
+    if (outcome.kind !== 'result') throw new Error(outcome.kind);
+    expect(outcome.content).toContain(
+      'Without running its scripts, this page shows only its site header, menus and footer',
+    );
+    expect(outcome.content).not.toContain('almost no text');
+    expect(outcome.content).not.toContain('whole text, menus included');
+    expect(outcome.sources).toEqual([
+      {
+        title: 'Almond thins',
+        url,
+        note: 'shows only its menus until its scripts run: open it in a tab to read it',
+      },
+    ]);
+  });
 });

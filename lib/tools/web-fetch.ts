@@ -3,7 +3,7 @@ import { local, localCount, localList, summaryOf } from '../i18n/local-text';
 import { WEB_FETCH_INLINE_MAX_BYTES } from '../web/truncate-output';
 import { fetchApproved, planFetch } from './support/fetch-with-consent';
 import { pageNotes } from './support/page-notes';
-import { isThinPage, THIN_PAGE_NOTE, THIN_PAGE_SOURCE_NOTE } from './support/thin-page';
+import { thinPageNotes } from './support/thin-page';
 import { wrapUntrusted } from './support/untrusted';
 import { defineTool, type ToolOutcome } from './tool';
 
@@ -24,11 +24,11 @@ export const webFetchTool = defineTool({
     if (!attempt.ok) return attempt.outcome;
     const { fetched: result, cached } = attempt;
     const requested = context.approved?.target ?? result.url;
-    const thin = isThinPage(result.content);
+    const thin = thinPageNotes(result.content, result.appShell);
     const source = {
       title: result.title || result.finalUrl,
       url: result.finalUrl,
-      ...(thin ? { note: THIN_PAGE_SOURCE_NOTE } : {}),
+      ...(thin ? { note: thin.sourceNote } : {}),
     };
     const fromCache = cached && local('summaryFromCache');
     if (result.bytes > WEB_FETCH_INLINE_MAX_BYTES) {
@@ -71,7 +71,7 @@ export const webFetchTool = defineTool({
           fallback: result.fallback,
           hiddenText: result.hiddenText,
         }),
-        thin ? THIN_PAGE_NOTE : '',
+        thin?.note ?? '',
       ]
         .filter(Boolean)
         .join('\n'),

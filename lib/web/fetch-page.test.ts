@@ -168,6 +168,21 @@ describe('fetchPage: content', () => {
     expect(result.bytes).toBe(new TextEncoder().encode(result.content).length);
   });
 
+  it('gives no content for an app shell, and flags it, rather than its menus and footer', async () => {
+    const shell =
+      '<!doctype html><html><head><title>Almond thins</title><script src="/app.js"></script></head>' +
+      '<body><header><nav><a href="/help">Help</a> <a href="/returns">Returns</a></nav></header>' +
+      '<div id="root"></div><footer><a href="/privacy">Privacy</a> © 2026 Corner Shop</footer></body></html>';
+    const server = await startServer({ '/item': send('text/html; charset=utf-8', shell) });
+    const result = expectSuccess(
+      await fetchPage(server.url('/item'), { format: 'auto', exemptHosts: [server.host] }),
+    );
+    expect(result.appShell).toBe(true);
+    expect(result.fallback).toBeUndefined();
+    expect(result.content).toBe('');
+    expect(result.title).toBe('Almond thins');
+  });
+
   it('reads an HTML page in windows-1251 declared only by its meta tag', async () => {
     const page = new Uint8Array([
       ...asciiBytes('<html><head><meta charset="windows-1251"><title>'),

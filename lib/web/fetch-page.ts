@@ -385,7 +385,8 @@ async function convertBody(
       ...(byline ? { byline } : {}),
       ...(article.lang ? { lang: article.lang } : {}),
       ...(article.kind ? { pageKind: article.kind } : {}),
-      ...(article.fallback ? { fallback: true } : {}),
+      ...(article.fallback === 'page-text' ? { fallback: true } : {}),
+      ...(article.fallback === 'app-shell' ? { appShell: true } : {}),
       ...(article.hiddenText ? { hiddenText: true } : {}),
     };
   }

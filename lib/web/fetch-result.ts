@@ -32,6 +32,8 @@ export const fetchPageSuccessSchema = z.object({
   /** For HTML: what kind of page extraction found, and what it could not do. */
   pageKind: z.enum(PAGE_KINDS).optional(),
   fallback: z.boolean().optional(),
+  /** The page shows only its site chrome until its scripts run (its content is empty). */
+  appShell: z.boolean().optional(),
   hiddenText: z.boolean().optional(),
   /** Bytes of UTF-8 of `content` (output caps are in these). */
   bytes: z.number().int().nonnegative(),

@@ -18,7 +18,7 @@ export function pageNotes(page: {
 }): string[] {
   return [
     page.kind ? `Page kind: ${KIND_LABELS[page.kind]}.` : '',
-    page.fallback
+    page.fallback === true || page.fallback === 'page-text'
       ? 'Gleaner found no main content on this page, so this is its whole text, menus included.'
       : '',
     page.hiddenText
