@@ -206,7 +206,11 @@ async function main(args: string[]): Promise<number> {
       if (article.hiddenText) notes.push('includes text the page hides');
       console.error(`extract: ${notes.join('; ')}.`);
     }
-    if (!article.markdown) console.error(`extract: no text found in ${page.label}.`);
+    if (article.fallback === 'app-shell') {
+      console.error(
+        `extract: ${page.label} is an app's shell: without its scripts it shows only its menus and footer, so it gives no content.`,
+      );
+    } else if (!article.markdown) console.error(`extract: no text found in ${page.label}.`);
     return 0;
   } catch (error) {
     if (error instanceof CliError) {
