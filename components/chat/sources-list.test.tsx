@@ -1,6 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { local, sourceNoteOf } from '../../lib/i18n/local-text';
+import { setActiveLanguage } from '../../lib/i18n/translate';
 import { SourcesList } from './sources-list';
+
+afterEach(() => setActiveLanguage('en'));
 
 describe('SourcesList', () => {
   it('renders each source as a link with its title and its URL visible', () => {
@@ -23,6 +27,24 @@ describe('SourcesList', () => {
     expect(html).toContain(
       'rel="noopener noreferrer">https://github.com/dexie/Dexie.js/releases</a>',
     );
+  });
+
+  it('shows a note beside a source in the chosen language, and an older English note as stored', () => {
+    setActiveLanguage('zh_CN');
+    const html = renderToStaticMarkup(
+      <SourcesList
+        sources={[
+          {
+            title: 'Guide',
+            url: 'https://docs.example/guide',
+            ...sourceNoteOf(local('sourceNoteUsedShare', 62)),
+          },
+          { title: 'Old', url: 'https://docs.example/old', note: 'used 40% of the page' },
+        ]}
+      />,
+    );
+    expect(html).toContain('<span class="source-note">读取了页面的 62%</span>');
+    expect(html).toContain('<span class="source-note">used 40% of the page</span>');
   });
 
   it('does not link an address that is not http(s)', () => {

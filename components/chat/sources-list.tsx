@@ -1,4 +1,5 @@
 import type { Source } from '../../lib/db/records';
+import { storedSentence } from '../../lib/i18n/local-text';
 import { t } from '../../lib/i18n/translate';
 import { safeHref } from '../shared/safe-url';
 import './chat.css';
@@ -17,7 +18,9 @@ function SourceItem({ source }: { source: Source }) {
         <span>{title}</span>
       )}
       <span className="source-url">{source.url}</span>
-      {source.note && <span className="source-note">{source.note}</span>}
+      {source.note && (
+        <span className="source-note">{storedSentence(source.note, source.noteI18n)}</span>
+      )}
     </li>
   );
 }

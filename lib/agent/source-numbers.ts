@@ -23,6 +23,7 @@ export function numberedSources(runMessages: readonly MessageRecord[]): Source[]
           ...read,
           title: source.title,
           ...(source.note ? { note: source.note } : {}),
+          ...(source.noteI18n ? { noteI18n: source.noteI18n } : {}),
         });
       }
     }

@@ -6,8 +6,10 @@ import { localTextSchema } from '../i18n/local-text';
 const sourceSchema = z.object({
   title: z.string(),
   url: z.string(),
-  /** Shown beside the link, e.g. "used 62% of the page". */
+  /** Shown beside the link, e.g. "used 62% of the page", in English. */
   note: z.string().optional(),
+  /** The note as a stored sentence, shown in the chosen language (older records have none). */
+  noteI18n: localTextSchema.optional(),
   /**
    * On an answer's sources: the number the model cites it by, `[n]`, the order it was first
    * read in the run (docs/decisions/0012). Answers stored before citations have none.

@@ -61,6 +61,11 @@ export function summaryOf(text: LocalText): { summary: string; summaryI18n: Loca
   return { summary: inEnglish(text), summaryI18n: text };
 }
 
+/** A note beside a source: the English for the record and exports, its key for the panel. */
+export function sourceNoteOf(text: LocalText): { note: string; noteI18n: LocalText } {
+  return { note: inEnglish(text), noteI18n: text };
+}
+
 /** Whether this version of Gleaner has the message (a record may come from a newer one). */
 function known(text: LocalText): boolean {
   const english = CATALOGS.en;

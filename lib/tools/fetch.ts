@@ -107,7 +107,7 @@ export const fetchTool = defineTool({
         {
           title: result.title || result.finalUrl,
           url: result.finalUrl,
-          ...(thin ? { note: thin.sourceNote } : {}),
+          ...thin?.source,
         },
       ],
     };

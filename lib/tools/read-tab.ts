@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { local, summaryOf } from '../i18n/local-text';
+import { local, sourceNoteOf, summaryOf } from '../i18n/local-text';
 import { fitToBudget, pageBudgetChars } from './support/page-budget';
 import { pageNotes } from './support/page-notes';
 import { thinPageNotes } from './support/thin-page';
@@ -104,9 +104,9 @@ export const readTabTool = defineTool({
           title: article.title || tab.title || tab.url,
           url: tab.url,
           ...(thin
-            ? { note: thin.sourceNote }
+            ? thin.source
             : partial
-              ? { note: `used ${fitted.percent}% of the page` }
+              ? sourceNoteOf(local('sourceNoteUsedShare', fitted.percent))
               : {}),
         },
       ],

@@ -66,6 +66,7 @@ describe('web_fetch', () => {
         title: 'Almond thins',
         url,
         note: 'shows only its menus until its scripts run: open it in a tab to read it',
+        noteI18n: { key: 'sourceNoteAppShell' },
       },
     ]);
   });

@@ -28,7 +28,7 @@ export const webFetchTool = defineTool({
     const source = {
       title: result.title || result.finalUrl,
       url: result.finalUrl,
-      ...(thin ? { note: thin.sourceNote } : {}),
+      ...thin?.source,
     };
     const fromCache = cached && local('summaryFromCache');
     if (result.bytes > WEB_FETCH_INLINE_MAX_BYTES) {
