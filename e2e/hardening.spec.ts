@@ -155,18 +155,42 @@ test.describe('hardening', () => {
     fixtureSite,
     mockLlm,
   }) => {
+    const url = fixtureSite.serve('wait.test', '/', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<!doctype html><title>Queue</title><p>Please wait.</p>',
+    });
+    mockLlm.enqueue({ toolCalls: [fetchCall('call_wait', url)] }, { text: 'It says to wait.' });
+    await panel.ask('What does the queue page say?');
+    await panel.allowOnceButton.click();
+    await panel.expectAnswer('It says to wait.');
+    expect(toolResult(mockLlm, 'call_wait')).toContain(
+      'This page has almost no text Gleaner can read: it may still be loading, or be an app.',
+    );
+    await expect(panel.sourcesOf(panel.answers.last())).toContainText('almost no readable text');
+  });
+
+  test('an app whose scripts draw its content says so, instead of handing over its menus', async ({
+    chatPanel: panel,
+    fixtureSite,
+    mockLlm,
+  }) => {
     const url = fixtureSite.serve('app.test', '/', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: '<!doctype html><title>Dashboard</title><div id="root"></div><script>/* app */</script>',
+      body:
+        '<!doctype html><title>Dashboard</title><script src="/app.js"></script>' +
+        '<header><nav><a href="/help">Help</a> <a href="/pricing">Pricing</a></nav></header>' +
+        '<div id="root"></div><footer><a href="/terms">Terms of use</a></footer>',
     });
     mockLlm.enqueue({ toolCalls: [fetchCall('call_app', url)] }, { text: 'It is an app.' });
     await panel.ask('What is on the dashboard?');
     await panel.allowOnceButton.click();
     await panel.expectAnswer('It is an app.');
-    expect(toolResult(mockLlm, 'call_app')).toContain(
-      'This page has almost no text Gleaner can read: it may still be loading, or be an app.',
+    const result = toolResult(mockLlm, 'call_app');
+    expect(result).toContain('Without running its scripts, this page shows only its site header');
+    expect(result).not.toContain('Terms of use');
+    await expect(panel.sourcesOf(panel.answers.last())).toContainText(
+      'shows only its menus until its scripts run',
     );
-    await expect(panel.sourcesOf(panel.answers.last())).toContainText('almost no readable text');
   });
 
   test('a model endpoint that redirects never gets the conversation re-sent elsewhere', async ({

@@ -399,6 +399,13 @@ describe('input the parser stumbles on', () => {
     );
   });
 
+  it('takes the title of a page without a head as its title, not as a line of its text', () => {
+    const html = '<!doctype html><title>Opening hours</title><p>Open daily from nine to six.</p>';
+    const article = extractFromHtml(html, 'https://shop.example.com/hours');
+    expect(article.title).toBe('Opening hours');
+    expect(article.markdown).toBe('Open daily from nine to six.');
+  });
+
   it('falls back to the page text when the content found gives no markdown', () => {
     // The title of an icon is text, but not markdown: the page's own words say more.
     const html =
@@ -440,6 +447,14 @@ describe('input the parser stumbles on', () => {
     const still = extractFromHtml(shell('', ''), url);
     expect(still.fallback).toBe('page-text');
     expect(still.markdown).toContain('All rights reserved');
+  });
+
+  it('reads an app that shows no text at all as a shell, and an empty page without scripts as empty', () => {
+    const app =
+      '<!doctype html><title>Dashboard</title><div id="root"></div><script>start()</script>';
+    expect(extractFromHtml(app, 'https://app.example/').fallback).toBe('app-shell');
+    const blank = '<!doctype html><title>Blank</title><p> </p>';
+    expect(extractFromHtml(blank, 'https://app.example/blank').fallback).toBeNull();
   });
 });
 

@@ -11,7 +11,11 @@ import { pageText } from './page-text';
 export function extractFromHtml(html: string, url: string, options?: ExtractOptions): Article {
   const settings = { pageText: () => pageText(parseDocument(html)), ...options };
   const article = extractArticle(parseDocument(html), url, settings);
-  if (article.fallback !== 'page-text' || settings.keepHidden) return article;
+  if (settings.keepHidden) return article;
+  // A page that gives no text at all may be an app's shell as much as one that gives only its
+  // chrome: both are checked below.
+  const empty = article.fallback === null && article.textLength === 0;
+  if (article.fallback !== 'page-text' && !empty) return article;
   // Nothing could be picked out of what is shown. Some pages hide their content until a script
   // has run (a login or age gate, an app that reveals the page when it starts), and a fetched
   // page never runs it: read it again with what its markup hides, and say that text was hidden.
@@ -83,8 +87,27 @@ function withOneBody(document: Document): Document {
     else body.append(element);
   }
   if (head && head !== root.firstElementChild) root.prepend(head);
+  if (head) moveLeadingHeadElements(body, head);
   return document;
 }
+
+/**
+ * A page without `<head>` (a bare `<title>…<div>`, or one put inside `<html><body>` because it had
+ * no `<html>`) starts with what a browser puts in the head, until the first element that belongs
+ * in a body: the title there is the page's title, not a line of its text.
+ */
+function moveLeadingHeadElements(body: Element, head: Element): void {
+  while (body.firstChild) {
+    const node = body.firstChild;
+    if (node.nodeType === 3 && !(node.nodeValue ?? '').trim()) node.remove();
+    else if (node.nodeType === 8) node.remove();
+    else if (node.nodeType === 1 && HEAD_ONLY.has((node as Element).localName)) head.append(node);
+    else return;
+  }
+}
+
+/** Elements a browser's parser keeps in the head when they come before the body's content. */
+const HEAD_ONLY = new Set(['title', 'meta', 'link', 'base', 'style']);
 
 const HEAD_NAMES = new Set([
   'script',
