@@ -449,6 +449,29 @@ describe('input the parser stumbles on', () => {
     expect(still.markdown).toContain('All rights reserved');
   });
 
+  it('is no app shell when a sentence stands outside the footer, in whatever element or language', () => {
+    const page = (hero: string, footer = '') =>
+      '<html><head><script src="/app.js"></script></head><body>' +
+      `<header><nav><a href="/">Home</a> <a href="/about">About</a></nav>${hero}</header>` +
+      `<div id="root"></div><footer><a href="/terms">Terms</a>${footer}</footer></body></html>`;
+    const url = 'https://studio.example/';
+    const english = extractFromHtml(
+      page('<p>We build quiet, sturdy furniture from oak that fell in storms near the river.</p>'),
+      url,
+    );
+    expect(english.fallback).toBe('page-text');
+    expect(english.markdown).toContain('furniture from oak');
+    const chinese = extractFromHtml(
+      page('<p>我们用河边被风暴吹倒的橡树制作安静而结实的家具。</p>'),
+      url,
+    );
+    expect(chinese.fallback).toBe('page-text');
+    // The footer's sentences are the site's, on every page: still a shell.
+    const notice =
+      '<p>If you are in a crisis and need help right now, call your local emergency number.</p>';
+    expect(extractFromHtml(page('', notice), url).fallback).toBe('app-shell');
+  });
+
   it('reads an app that shows no text at all as a shell, and an empty page without scripts as empty', () => {
     const app =
       '<!doctype html><title>Dashboard</title><div id="root"></div><script>start()</script>';
