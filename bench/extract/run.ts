@@ -242,7 +242,7 @@ const NAMES = ['Readability + turndown', 'Gleaner lib/extract'];
  * `--live`: the live tab's reading against the linkedom path on the same WCXB pages
  * (`--live-per-type N` pages of each type, 20 by default, or `all`).
  */
-async function liveTabComparison(gleaner: Extractor): Promise<void> {
+async function liveTabComparison(): Promise<void> {
   const yardstick = path.join(evalRoot, 'wcxb');
   const corpus = path.join(yardstick, 'corpus-dev');
   if (!fs.existsSync(path.join(corpus, 'ground-truth.json'))) {
@@ -279,7 +279,9 @@ async function liveTabComparison(gleaner: Extractor): Promise<void> {
       trueText: page.truth,
       pageType: page.pageType,
     }));
-  const fromHtml = pages.map((page) => gleaner(page.html, page.url));
+  const { extractFromHtml } = await import('../../lib/extract/extract-from-html');
+  const articles = pages.map((page) => extractFromHtml(page.html, page.url));
+  const fromHtml = articles.map((article) => article.markdown);
   // `--live-out DIR` keeps both readings of each page, to see where they part.
   const outOption = process.argv.indexOf('--live-out');
   const out = outOption > 0 ? process.argv[outOption + 1] : undefined;
@@ -296,8 +298,11 @@ async function liveTabComparison(gleaner: Extractor): Promise<void> {
   // needs them to show the rest (a streamed part moved into place, an app that renders the
   // posts), and reads differently for a reason a person's tab does not have.
   const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  // A page the linkedom path reads as an app's shell shows only its chrome until its scripts
+  // draw the content, which they do in a person's tab.
   const needsScripts = pages.map(
     (_, index) =>
+      articles[index]!.fallback === 'app-shell' ||
       words(live[index]!.shownText) < 0.5 * words(metric.stripMarkdown(fromHtml[index]!)),
   );
   const shown = (scored: typeof linkedom) => scored.filter((_, index) => !needsScripts[index]);
@@ -374,8 +379,7 @@ async function main(): Promise<void> {
     const ratio = await wcxbYardstick(extractors);
     if (ratio !== null) ratios.push(`${format(ratio, 2)}x on WCXB`);
   }
-  if (process.argv.includes('--live') || which === 'live')
-    await liveTabComparison(dependencies.gleaner);
+  if (process.argv.includes('--live') || which === 'live') await liveTabComparison();
   if (ratios.length > 0) {
     print(
       `\nTime, Gleaner / Readability (median per page, same run): ${ratios.join(', ')} (target: at most 1.5x).`,
