@@ -61,11 +61,15 @@ function isHiddenByStyle(element: Element, view: Window): boolean {
  * document without computed styles (linkedom) can know.
  */
 export function isHiddenByMarkup(element: Element): boolean {
+  return element.getAttribute('aria-hidden') === 'true' || isHiddenFromTheEye(element);
+}
+
+/** What of `isHiddenByMarkup` hides an element from the eye, not only from screen readers. */
+function isHiddenFromTheEye(element: Element): boolean {
   if (element.hasAttribute(HIDDEN_MARK)) return true;
   const hidden = element.getAttribute('hidden');
   // hidden="until-found" is collapsed text the browser's find reveals: part of the page.
   if (hidden !== null && hidden !== 'until-found') return true;
-  if (element.getAttribute('aria-hidden') === 'true') return true;
   const style = element.getAttribute('style');
   return style !== null && INLINE_HIDDEN.test(style);
 }
@@ -99,9 +103,7 @@ export function hidesTooMuch(
  * enough), or it is a dialog (`role="dialog"`, `aria-modal`).
  */
 export function isShownDespiteAriaHidden(element: Element): boolean {
-  if (element.hasAttribute(HIDDEN_MARK) || element.hasAttribute('hidden')) return false;
-  const style = element.getAttribute('style');
-  if (style !== null && INLINE_HIDDEN.test(style)) return false;
+  if (isHiddenFromTheEye(element)) return false;
   const role = element.getAttribute('role');
   if (role === 'dialog' || role === 'alertdialog' || element.hasAttribute('aria-modal')) {
     return false;
