@@ -44,6 +44,21 @@ describe('removeBoilerplate keeps article text', () => {
     expect(text).toContain(spec);
   });
 
+  it('keeps a card whose class says a feature is switched on for it (subscription-eligible)', () => {
+    const card = 'Harbour Blend Coffee, whole bean, one pound bag for $18.50';
+    const { text } = clean(
+      `<p>${LONG}</p><ul><li><div class="product-card subscription-eligible"><a href="/p/harbour">${card}</a></div></li></ul><p>${LONG}</p>`,
+    );
+    expect(text).toContain(card);
+  });
+
+  it('still removes a block named for a subscription prompt', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="subscription-box">Subscribe and save 10% on every order</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('Subscribe and save');
+  });
+
   it('still removes a short block whose class says it is a publication date', () => {
     const { text } = clean(
       `<p>${LONG}</p><div class="date-published">Published 3 March 2026</div><p>${LONG}</p>`,
