@@ -120,6 +120,13 @@ const PUBLISHING_STATE_TOKEN =
  */
 const STATE_TOKEN = /[a-z0-9][-_](?:eligible|enabled|active|available)$/i;
 
+/**
+ * A block that comes with a picture ("section-copy-with-media", "article-card--with-image"):
+ * the picture is a part of it, not what it is.
+ */
+const WITH_MEDIA_PART =
+  /(?:^|[-_]{1,2})with[-_]{1,2}(?:media|images?|img|photos?|pictures?|videos?|thumbnails?)(?=$|[-_])/gi;
+
 // Pages repeat the same class strings many times over: judge each string once.
 const kindByMarkup = new Map<string, MarkerKind | null>();
 
@@ -156,6 +163,7 @@ function judgeMarkup(className: string, raw: string): MarkerKind | null {
           !STATE_TOKEN.test(token) &&
           !DIALOG_CONTROL_TOKEN.test(token),
       )
+      .map((token) => token.replace(WITH_MEDIA_PART, ''))
       .join(' '),
   );
   if (!words) return null;

@@ -59,6 +59,22 @@ describe('removeBoilerplate keeps article text', () => {
     expect(text).not.toContain('Subscribe and save');
   });
 
+  it('keeps a section whose class says it comes with a picture (section-copy-with-media)', () => {
+    const story =
+      'Founded in 1862 by two brothers on the river bank, the mill still grinds its flour with the original stones.';
+    const { text } = clean(
+      `<p>${LONG}</p><section class="section-copy-with-media"><h2>Our story</h2><p>${story}</p><img src="mill.jpg" alt=""></section><p>${LONG}</p>`,
+    );
+    expect(text).toContain(story);
+  });
+
+  it('still removes a figure named for its media', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="media-wrapper"><img src="a.jpg" alt="">Photo by the author</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('Photo by the author');
+  });
+
   it('still removes a short block whose class says it is a publication date', () => {
     const { text } = clean(
       `<p>${LONG}</p><div class="date-published">Published 3 March 2026</div><p>${LONG}</p>`,
