@@ -113,6 +113,20 @@ const DIALOG_CONTROL_TOKEN =
 const PUBLISHING_STATE_TOKEN =
   /^(?:paragraph|node|entity|block|media|comment)(?:-{1,2}|_)(?:un)?published$/i;
 
+/**
+ * A feature switched on for the element ("subscription-eligible" on a shop's product card,
+ * "sd-sharing-enabled", "featured-image-active"): it says what the element can do or what a
+ * script turned on, not what the element is.
+ */
+const STATE_TOKEN = /[a-z0-9][-_](?:eligible|enabled|active|available)$/i;
+
+/**
+ * A block that comes with a picture ("section-copy-with-media", "article-card--with-image"):
+ * the picture is a part of it, not what it is.
+ */
+const WITH_MEDIA_PART =
+  /(?:^|[-_]{1,2})with[-_]{1,2}(?:media|images?|img|photos?|pictures?|videos?|thumbnails?)(?=$|[-_])/gi;
+
 // Pages repeat the same class strings many times over: judge each string once.
 const kindByMarkup = new Map<string, MarkerKind | null>();
 
@@ -146,8 +160,10 @@ function judgeMarkup(className: string, raw: string): MarkerKind | null {
         (token) =>
           !NEGATED_TOKEN.test(token) &&
           !PUBLISHING_STATE_TOKEN.test(token) &&
+          !STATE_TOKEN.test(token) &&
           !DIALOG_CONTROL_TOKEN.test(token),
       )
+      .map((token) => token.replace(WITH_MEDIA_PART, ''))
       .join(' '),
   );
   if (!words) return null;

@@ -44,6 +44,37 @@ describe('removeBoilerplate keeps article text', () => {
     expect(text).toContain(spec);
   });
 
+  it('keeps a card whose class says a feature is switched on for it (subscription-eligible)', () => {
+    const card = 'Harbour Blend Coffee, whole bean, one pound bag for $18.50';
+    const { text } = clean(
+      `<p>${LONG}</p><ul><li><div class="product-card subscription-eligible"><a href="/p/harbour">${card}</a></div></li></ul><p>${LONG}</p>`,
+    );
+    expect(text).toContain(card);
+  });
+
+  it('still removes a block named for a subscription prompt', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="subscription-box">Subscribe and save 10% on every order</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('Subscribe and save');
+  });
+
+  it('keeps a section whose class says it comes with a picture (section-copy-with-media)', () => {
+    const story =
+      'Founded in 1862 by two brothers on the river bank, the mill still grinds its flour with the original stones.';
+    const { text } = clean(
+      `<p>${LONG}</p><section class="section-copy-with-media"><h2>Our story</h2><p>${story}</p><img src="mill.jpg" alt=""></section><p>${LONG}</p>`,
+    );
+    expect(text).toContain(story);
+  });
+
+  it('still removes a figure named for its media', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="media-wrapper"><img src="a.jpg" alt="">Photo by the author</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('Photo by the author');
+  });
+
   it('still removes a short block whose class says it is a publication date', () => {
     const { text } = clean(
       `<p>${LONG}</p><div class="date-published">Published 3 March 2026</div><p>${LONG}</p>`,
