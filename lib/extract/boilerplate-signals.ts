@@ -115,10 +115,10 @@ const PUBLISHING_STATE_TOKEN =
 
 /**
  * A feature switched on for the element ("subscription-eligible" on a shop's product card,
- * "sd-sharing-enabled", "featured-image-active"): it says what the element can do or what a
- * script turned on, not what the element is.
+ * "sd-sharing-enabled"): it says what the element can do or what a script turned on, not what
+ * the element is. Not `-active`: an open "menu-active" is still a menu.
  */
-const STATE_TOKEN = /[a-z0-9][-_](?:eligible|enabled|active|available)$/i;
+const STATE_TOKEN = /[a-z0-9][-_](?:eligible|enabled)$/i;
 
 /**
  * A block that comes with a picture ("section-copy-with-media", "article-card--with-image"):

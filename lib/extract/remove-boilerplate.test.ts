@@ -59,6 +59,13 @@ describe('removeBoilerplate keeps article text', () => {
     expect(text).not.toContain('Subscribe and save');
   });
 
+  it('still removes an open menu named by its state (menu-active)', () => {
+    const { text } = clean(
+      `<p>${LONG}</p><div class="menu-active">Shop Coffee Tea Brewing Gifts Journal About</div><p>${LONG}</p>`,
+    );
+    expect(text).not.toContain('Brewing Gifts');
+  });
+
   it('keeps a section whose class says it comes with a picture (section-copy-with-media)', () => {
     const story =
       'Founded in 1862 by two brothers on the river bank, the mill still grinds its flour with the original stones.';
