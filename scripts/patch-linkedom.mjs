@@ -3,7 +3,7 @@
  * when a listener is first added, instead of in every node's constructor. linkedom 0.18.15 puts
  * a new Map for every node (element, text, comment) into one module-wide WeakMap; extraction
  * never adds a listener, and those entries were the largest single cost of parsing a page and
- * made garbage collection stall on large runs (docs/decisions/0005, "Twelfth pass"). jsdom and
+ * made garbage collection stall on large runs (docs/decisions/0005, "Thirteenth pass"). jsdom and
  * happy-dom made the same storage lazy. The edit is made only on the exact code it was written
  * for; anything else is left alone and named.
  */
