@@ -15,8 +15,8 @@ const MAX_SHELL_TEXT = 100;
  * its scripts: its chrome is not what the reader asked about, and handing it over as the page's
  * text would mislead. A page with neither, whose only words sit in its menus, is not a shell:
  * those words are all it has; nor is one with a sentence of prose outside its footer (a hero in
- * the page's `header`, say): that is content, wherever it sits. `document` is a fresh parse of the page; it
- * is changed.
+ * the page's `header`, say): that is content, wherever it sits. `document` is a fresh parse of
+ * the page; it is changed.
  */
 export function isAppShell(document: Document, url: string): boolean {
   if (!document.body) return false;
