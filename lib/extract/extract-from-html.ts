@@ -106,7 +106,11 @@ function moveLeadingHeadElements(body: Element, head: Element): void {
   }
 }
 
-/** Elements a browser's parser keeps in the head when they come before the body's content. */
+/**
+ * Elements a browser's parser puts in a missing head when they come before the body's content.
+ * Not all of HEAD_NAMES: a leading `script`, `noscript` or `template` stays in the body, where
+ * `prepareDocument` reads a `<noscript>` copy of the content.
+ */
 const HEAD_ONLY = new Set(['title', 'meta', 'link', 'base', 'style']);
 
 const HEAD_NAMES = new Set([
